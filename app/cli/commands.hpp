@@ -1,0 +1,21 @@
+#pragma once
+// The sortscope-cli subcommands. Each registers its options on a CLI11 subcommand and returns
+// the process exit code when run; usage and setup errors propagate as exceptions to main().
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace ss::cli {
+
+// Exit codes, the same for every subcommand.
+inline constexpr int k_exit_ok = 0;
+inline constexpr int k_exit_unverified = 1;  // the GPU result differs from std::sort
+inline constexpr int k_exit_usage = 2;       // bad input, unusable device, too little memory
+inline constexpr int k_exit_validation = 3;  // the Vulkan validation layer reported a problem
+
+using Command = std::function<int()>;
+
+Command add_list_command(CLI::App& app);
+Command add_run_command(CLI::App& app);
+
+}  // namespace ss::cli

@@ -1,0 +1,46 @@
+// sortscope-cli: sorts on the GPU from the command line, without a window.
+#include <iostream>
+#include <map>
+
+#include "cli/commands.hpp"
+#include "core/errors.hpp"
+
+int main(int argc, char** argv) {
+  using namespace ss::cli;
+  CLI::App app{"sortscope-cli: GPU sorting kernels (Vulkan compute), stepped or timed\n"
+               "exit codes: 0 sorted and verified, 1 verification failed, 2 bad usage or setup, "
+               "3 Vulkan validation messages",
+               "sortscope-cli"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "sortscope-cli 0.1.0");
+  std::map<CLI::App*, Command> commands;
+  for (auto add : {&add_list_command, &add_run_command}) {
+    Command command = add(app);
+    commands[app.get_subcommands({}).back()] = std::move(command);  // the one just added
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "sortscope-cli: error: " << e.what() << " (see --help)\n";
+    return k_exit_usage;
+  }
+  try {
+    for (CLI::App* sub : app.get_subcommands()) return commands.at(sub)();
+  } catch (const ss::UsageError& e) {
+    std::cerr << "sortscope-cli: error: " << e.what() << "\n";
+    return k_exit_usage;
+  } catch (const ss::SetupError& e) {
+    std::cerr << "sortscope-cli: error: " << e.what() << "\n";
+    return k_exit_usage;
+  } catch (const std::exception& e) {
+    std::cerr << "sortscope-cli: error: " << e.what() << "\n";
+    return k_exit_usage;
+  }
+  return k_exit_usage;
+}

@@ -1,0 +1,154 @@
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "algorithms/algorithm.hpp"
+#include "baseline/cpu_sort.hpp"
+#include "cli/commands.hpp"
+#include "common/scenario.hpp"
+#include "core/context.hpp"
+#include "core/errors.hpp"
+#include "input/key_file.hpp"
+#include "plan/runner.hpp"
+#include "plan/stepper.hpp"
+
+namespace ss::cli {
+
+namespace {
+
+constexpr std::uint32_t k_trace_max_n = 256;
+
+struct RunOptions {
+  ScenarioOptions scenario;
+  std::string output;
+  bool trace = false;
+  bool json = false;
+};
+
+std::vector<std::string> format_keys(const KeyArray& keys) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    std::string text = format_text_key(keys.bits(i), keys.type);
+    if (keys.has_values) text += ":" + std::to_string(keys.values[i]);
+    out.push_back(std::move(text));
+  }
+  return out;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : " ") + item;
+  return out;
+}
+
+int run(const RunOptions& o) {
+  const Scenario scenario = resolve_scenario(o.scenario);
+  const Algorithm& algorithm = *find_algorithm(scenario.algorithm);
+  KeyArray input = make_input(scenario, o.scenario.n_given);
+  if (o.trace && input.size() > k_trace_max_n) {
+    throw UsageError("--trace prints the array after every step and takes n <= " +
+                     std::to_string(k_trace_max_n) + " (got n = " + std::to_string(input.size()) + ")");
+  }
+  SortSpec spec{static_cast<std::uint32_t>(input.size()), scenario.type, scenario.pairs,
+                scenario.descending};
+
+  ContextOptions context_options;
+  context_options.device_selector = scenario.device;
+  Context context(context_options);
+  const DeviceLimits limits = DeviceLimits::from(context.properties());
+  const Plan plan = make_plan(scenario.algorithm, spec, limits);
+  check_plan_fits(plan, limits, context.properties().name);
+
+  std::vector<std::vector<std::string>> trace;
+  KeyArray result;
+  double gpu_ms = 0;
+  if (o.trace) {
+    Stepper stepper(context, plan, input);
+    trace.push_back(format_keys(stepper.read_current()));
+    while (!stepper.at_end()) {
+      stepper.next();
+      trace.push_back(format_keys(stepper.read_current()));
+    }
+    result = stepper.read_current();
+  }
+  {
+    Runner runner(context, plan);
+    runner.set_input(input);
+    gpu_ms = runner.run().total_ms;
+    KeyArray timed = runner.result();
+    if (o.trace && (timed.words != result.words || timed.values != result.values)) {
+      throw std::runtime_error("the stepped and the timed runs of the plan disagree");
+    }
+    result = std::move(timed);
+  }
+
+  const Verification verification = verify_sorted(input, result, spec.descending, algorithm.stable);
+  if (!o.output.empty()) write_key_file(o.output, result);
+
+  std::size_t dispatches = 0;
+  for (const Step& step : plan.steps) dispatches += step.groups.total() != 0 ? 1 : 0;
+
+  if (o.json) {
+    nlohmann::json out = {
+        {"algorithm", plan.algorithm},
+        {"n", spec.n},
+        {"type", to_string(spec.key_type)},
+        {"pairs", spec.pairs},
+        {"descending", spec.descending},
+        {"input", scenario.input.empty() ? std::string(to_string(scenario.distribution)) : scenario.input},
+        {"seed", scenario.seed},
+        {"device", context.properties().name},
+        {"steps", plan.steps.size()},
+        {"dispatches", dispatches},
+        {"gpu_ms", gpu_ms},
+        {"verified", verification.ok},
+        {"verification", verification.message},
+    };
+    out["step_labels"] = nlohmann::json::array();
+    for (const Step& step : plan.steps) out["step_labels"].push_back(step.label);
+    if (o.trace) out["trace"] = trace;
+    std::cout << out.dump() << "\n";
+  } else {
+    if (o.trace) {
+      std::cout << "input: " << join(trace[0]) << "\n";
+      for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+        std::cout << "step " << i + 1 << "/" << plan.steps.size() << " (" << plan.steps[i].label
+                  << "): " << join(trace[i + 1]) << "\n";
+      }
+    }
+    std::cout << plan.algorithm << ": " << spec.n << " " << to_string(spec.key_type)
+              << (spec.pairs ? " key-value pairs" : " keys") << ", "
+              << (spec.descending ? "descending" : "ascending") << ", input "
+              << (scenario.input.empty() ? std::string(to_string(scenario.distribution)) +
+                                               " (seed " + std::to_string(scenario.seed) + ")"
+                                         : scenario.input)
+              << ", on " << context.properties().name << "\n"
+              << "  steps " << plan.steps.size() << ", dispatches " << dispatches << ", GPU time "
+              << gpu_ms << " ms\n"
+              << "  " << (verification.ok ? "verified: " : "VERIFICATION FAILED: ")
+              << verification.message << "\n";
+  }
+  if (context.validation_log().count() != 0) {
+    std::cerr << "sortscope-cli: the Vulkan validation layer reported "
+              << context.validation_log().count() << " message(s)\n";
+    return k_exit_validation;
+  }
+  return verification.ok ? k_exit_ok : k_exit_unverified;
+}
+
+}  // namespace
+
+Command add_run_command(CLI::App& app) {
+  auto options = std::make_shared<RunOptions>();
+  auto* sub = app.add_subcommand("run", "sort on the GPU, verify against std::sort, print a summary");
+  add_scenario_options(*sub, options->scenario);
+  sub->add_option("--output,-o", options->output,
+                  "write the sorted keys (\"key value\" lines with --pairs; raw binary if the name "
+                  "ends in .bin)");
+  sub->add_flag("--trace", options->trace, "print the array after every step (n <= 256)");
+  sub->add_flag("--json", options->json, "print the summary as one JSON object");
+  return [options] { return run(*options); };
+}
+
+}  // namespace ss::cli

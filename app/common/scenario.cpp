@@ -1,0 +1,103 @@
+#include "common/scenario.hpp"
+
+#include <charconv>
+
+#include "algorithms/algorithm.hpp"
+#include "core/errors.hpp"
+#include "input/key_file.hpp"
+
+namespace ss {
+
+void add_scenario_options(CLI::App& app, ScenarioOptions& o) {
+  app.add_option("--algo,-a", o.algorithm, "algorithm: " + algorithm_names())->capture_default_str();
+  app.add_option_function<std::string>(
+         "--n,-n",
+         [&o](const std::string& value) {
+           o.n = value;
+           o.n_given = true;
+         },
+         "number of keys, decimal or 2^K (default 1024; taken from --input when given)");
+  app.add_option("--type,-t", o.type, "key type: u32, i32, f32 (IEEE totalOrder), u64")
+      ->capture_default_str();
+  app.add_option("--dist,-d", o.distribution, "input distribution: " + distribution_names())
+      ->capture_default_str();
+  app.add_option("--seed,-s", o.seed, "seed of the input generator (same keys on every machine)")
+      ->capture_default_str();
+  app.add_flag("--pairs", o.pairs, "sort key-value pairs; the values are the original indices");
+  app.add_flag("--descending", o.descending, "sort from largest to smallest");
+  app.add_option("--device", o.device,
+                 "Vulkan device index or name substring (default: SORTSCOPE_DEVICE, else the best "
+                 "GPU, else a CPU implementation)");
+  app.add_option("--input,-i", o.input,
+                 "read keys from a file: text, one key per line, or raw little-endian if the name "
+                 "ends in .bin");
+}
+
+std::uint32_t parse_count(const std::string& text, const std::string& option) {
+  const std::string bad = option + " '" + text +
+                          "' is not a non-negative number of keys (use decimal, e.g. 1000, or 2^K, "
+                          "e.g. 2^20)";
+  auto parse_u64 = [&](std::string_view s) {
+    std::uint64_t value = 0;
+    if (s.empty() || s.find_first_not_of("0123456789") != std::string_view::npos) throw UsageError(bad);
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    (void)end;
+    if (ec != std::errc()) throw UsageError(option + " " + text + " is too large (n <= 4294967295)");
+    return value;
+  };
+  std::uint64_t n = 0;
+  if (const auto caret = text.find('^'); caret != std::string::npos) {
+    if (text.substr(0, caret) != "2") throw UsageError(bad);
+    const std::uint64_t exponent = parse_u64(std::string_view(text).substr(caret + 1));
+    if (exponent > 31) throw UsageError(option + " " + text + " is too large (n <= 4294967295)");
+    n = 1ull << exponent;
+  } else {
+    n = parse_u64(text);
+  }
+  if (n > 0xffffffffull) throw UsageError(option + " " + text + " is too large (n <= 4294967295)");
+  return static_cast<std::uint32_t>(n);
+}
+
+Scenario resolve_scenario(const ScenarioOptions& o) {
+  Scenario s;
+  if (find_algorithm(o.algorithm) == nullptr) {
+    throw UsageError("unknown algorithm '" + o.algorithm + "'; choose one of: " + algorithm_names());
+  }
+  s.algorithm = o.algorithm;
+  const auto type = parse_key_type(o.type);
+  if (!type) throw UsageError("unknown key type '" + o.type + "'; choose one of: u32, i32, f32, u64");
+  s.type = *type;
+  const auto distribution = parse_distribution(o.distribution);
+  if (!distribution) {
+    throw UsageError("unknown distribution '" + o.distribution + "'; choose one of: " +
+                     distribution_names());
+  }
+  s.distribution = *distribution;
+  {
+    const auto& t = o.seed;
+    std::uint64_t seed = 0;
+    auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), seed);
+    if (t.empty() || ec != std::errc() || end != t.data() + t.size()) {
+      throw UsageError("--seed '" + t + "' is not a non-negative integer below 2^64");
+    }
+    s.seed = seed;
+  }
+  s.n = parse_count(o.n, "--n");
+  s.pairs = o.pairs;
+  s.descending = o.descending;
+  s.device = o.device;
+  s.input = o.input;
+  return s;
+}
+
+KeyArray make_input(const Scenario& s, bool n_given) {
+  if (s.input.empty()) return generate_keys(s.distribution, s.n, s.type, s.seed, s.pairs);
+  KeyArray keys = read_key_file(s.input, s.type, s.pairs);
+  if (n_given && keys.size() != s.n) {
+    throw UsageError("--n " + std::to_string(s.n) + " disagrees with " + s.input + ", which holds " +
+                     std::to_string(keys.size()) + " keys; leave --n out to sort the whole file");
+  }
+  return keys;
+}
+
+}  // namespace ss

@@ -1,0 +1,53 @@
+#pragma once
+// A sorting scenario as the user names it on a command line: algorithm, n, key type,
+// distribution or input file, seed, pairs, direction, device. The CLI and the app register the
+// same options and resolve them the same way, with the same error messages.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "input/distributions.hpp"
+#include "plan/key_array.hpp"
+
+namespace ss {
+
+struct ScenarioOptions {
+  std::string algorithm = "batcher";
+  std::string n = "1024";
+  std::string type = "u32";
+  std::string distribution = "random";
+  std::string seed = "1";
+  bool pairs = false;
+  bool descending = false;
+  std::string device;
+  std::string input;
+  bool n_given = false;
+};
+
+struct Scenario {
+  std::string algorithm;
+  std::uint32_t n = 0;
+  KeyType type = KeyType::u32;
+  Distribution distribution = Distribution::random;
+  std::uint64_t seed = 1;
+  bool pairs = false;
+  bool descending = false;
+  std::string device;
+  std::string input;  // empty: generated from the distribution
+};
+
+void add_scenario_options(CLI::App& app, ScenarioOptions& options);
+
+// Validates names and numbers; throws UsageError naming the bad value and what is allowed.
+Scenario resolve_scenario(const ScenarioOptions& options);
+
+// Parses n as decimal or 2^K; throws UsageError for anything else.
+std::uint32_t parse_count(const std::string& text, const std::string& option);
+
+// The scenario's input: read from its file, or generated. Throws UsageError for a bad file or
+// an n that disagrees with the file's.
+KeyArray make_input(const Scenario& scenario, bool n_given);
+
+}  // namespace ss

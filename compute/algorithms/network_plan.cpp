@@ -1,0 +1,77 @@
+#include "algorithms/network_plan.hpp"
+
+#include <algorithm>
+#include <type_traits>
+
+#include "shaders/common/network_bindings.h"
+
+namespace ss {
+
+std::uint32_t network_workgroup_size(const DeviceLimits& limits) {
+  return std::min<std::uint32_t>(256, limits.max_workgroup_invocations);
+}
+
+Plan network_plan_skeleton(std::string algorithm, const SortSpec& spec, const std::string& shader,
+                           std::uint32_t push_size, std::uint32_t workgroup_size) {
+  Plan plan;
+  plan.algorithm = std::move(algorithm);
+  plan.spec = spec;
+  const std::uint64_t n = spec.n;
+  plan.buffers = {
+      {"keys", n * key_bytes(spec.key_type), false},
+      {"values", spec.pairs ? n * 4u : 4u, false},
+      {"stats", (gpu::STATS_FLAGS_OFFSET + n) * 4u, true},
+  };
+  KernelSpec kernel;
+  kernel.shader = shader;
+  kernel.workgroup_size = workgroup_size;
+  // Constants 1..4: key type, descending, has values, instrumented (see network_bindings.h).
+  kernel.constants = {static_cast<std::uint32_t>(spec.key_type), spec.descending ? 1u : 0u,
+                      spec.pairs ? 1u : 0u, 0u};
+  kernel.bindings = gpu::NETWORK_BINDING_COUNT;
+  kernel.push_size = push_size;
+  plan.kernels = {kernel};
+  plan.instrumented_constant_id = gpu::SPEC_INSTRUMENTED;
+  plan.stats_buffer = gpu::NETWORK_BINDING_STATS;
+  plan.keys_buffer = plan.result_keys = gpu::NETWORK_BINDING_KEYS;
+  plan.values_buffer = plan.result_values = gpu::NETWORK_BINDING_VALUES;
+  return plan;
+}
+
+Step& add_network_step(Plan& plan, std::string label, std::vector<std::byte> push,
+                       GroupCount groups, StepView view) {
+  Step step;
+  step.label = std::move(label);
+  step.kernel = 0;
+  step.bindings = {gpu::NETWORK_BINDING_KEYS, gpu::NETWORK_BINDING_VALUES, gpu::NETWORK_BINDING_STATS};
+  step.push = std::move(push);
+  step.groups = groups;
+  step.view = view;
+  step.keys_after = gpu::NETWORK_BINDING_KEYS;
+  step.values_after = gpu::NETWORK_BINDING_VALUES;
+  plan.steps.push_back(std::move(step));
+  return plan.steps.back();
+}
+
+std::vector<Comparator> step_comparators(const Step& step) {
+  std::vector<Comparator> out;
+  std::visit(
+      [&](const auto& view) {
+        using T = std::decay_t<decltype(view)>;
+        if constexpr (std::is_same_v<T, gpu::BatcherLayer>) {
+          for (std::uint32_t i = 0; i < view.n; ++i) {
+            if (gpu::batcher_comparator_runs(view, i)) out.push_back({i, gpu::batcher_partner(view, i)});
+          }
+        } else if constexpr (std::is_same_v<T, gpu::TranspositionPass>) {
+          const std::uint32_t count = gpu::transposition_comparators(view.n, view.parity);
+          for (std::uint32_t t = 0; t < count; ++t) {
+            const std::uint32_t left = gpu::transposition_left_index(view, t);
+            out.push_back({left, left + 1});
+          }
+        }
+      },
+      step.view);
+  return out;
+}
+
+}  // namespace ss

@@ -1,0 +1,107 @@
+#include "core/buffer.hpp"
+
+#include <cstring>
+#include <string>
+
+#include "core/context.hpp"
+#include "core/errors.hpp"
+
+namespace ss {
+
+namespace {
+
+std::uint32_t find_memory_type(const Context& context, std::uint32_t type_bits, MemoryKind kind) {
+  const auto memory = context.physical_device().getMemoryProperties();
+  using F = vk::MemoryPropertyFlagBits;
+  std::vector<vk::MemoryPropertyFlags> wanted;
+  switch (kind) {
+    case MemoryKind::device: wanted = {F::eDeviceLocal, {}}; break;
+    case MemoryKind::upload: wanted = {F::eHostVisible | F::eHostCoherent}; break;
+    case MemoryKind::readback:
+      wanted = {F::eHostVisible | F::eHostCoherent | F::eHostCached, F::eHostVisible | F::eHostCoherent};
+      break;
+  }
+  for (const auto& flags : wanted) {
+    for (std::uint32_t i = 0; i < memory.memoryTypeCount; ++i) {
+      if ((type_bits & (1u << i)) && (memory.memoryTypes[i].propertyFlags & flags) == flags) return i;
+    }
+  }
+  throw SetupError("the Vulkan device offers no suitable memory type for a buffer");
+}
+
+std::string mib(vk::DeviceSize bytes) {
+  return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB";
+}
+
+}  // namespace
+
+void full_barrier(const vk::raii::CommandBuffer& cmd) {
+  using A = vk::AccessFlagBits;
+  cmd.pipelineBarrier(vk::PipelineStageFlagBits::eAllCommands,
+                      vk::PipelineStageFlagBits::eAllCommands, {},
+                      vk::MemoryBarrier(A::eMemoryWrite, A::eMemoryRead | A::eMemoryWrite), {}, {});
+}
+
+vk::BufferUsageFlags storage_usage() {
+  using U = vk::BufferUsageFlagBits;
+  return U::eStorageBuffer | U::eTransferSrc | U::eTransferDst | U::eVertexBuffer;
+}
+
+Buffer::Buffer(const Context& context, vk::DeviceSize bytes, vk::BufferUsageFlags usage,
+               MemoryKind kind)
+    : size_(bytes) {
+  // Vulkan forbids empty buffers; an empty sort still binds one.
+  const vk::DeviceSize allocated = std::max<vk::DeviceSize>(bytes, 16);
+  const auto& device = context.device();
+  buffer_ = vk::raii::Buffer(device, vk::BufferCreateInfo({}, allocated, usage));
+  const auto requirements = buffer_.getMemoryRequirements();
+  if (requirements.size > context.properties().max_allocation_size) {
+    throw SetupError("a buffer of " + mib(requirements.size) + " exceeds the largest allocation " +
+                     context.properties().name + " allows (" +
+                     mib(context.properties().max_allocation_size) + "); use a smaller n");
+  }
+  try {
+    memory_ = vk::raii::DeviceMemory(
+        device, vk::MemoryAllocateInfo(requirements.size,
+                                       find_memory_type(context, requirements.memoryTypeBits, kind)));
+  } catch (const vk::OutOfDeviceMemoryError&) {
+    throw SetupError("out of GPU memory allocating " + mib(requirements.size) + " on " +
+                     context.properties().name + "; use a smaller n");
+  } catch (const vk::OutOfHostMemoryError&) {
+    throw SetupError("out of host memory allocating " + mib(requirements.size) + "; use a smaller n");
+  }
+  buffer_.bindMemory(*memory_, 0);
+  if (kind != MemoryKind::device) {
+    mapped_ = static_cast<std::byte*>(memory_.mapMemory(0, VK_WHOLE_SIZE));
+  }
+}
+
+void upload(const Context& context, const Buffer& dst, std::span<const std::byte> bytes,
+            vk::DeviceSize offset) {
+  if (bytes.empty()) return;
+  Buffer staging(context, bytes.size(), vk::BufferUsageFlagBits::eTransferSrc, MemoryKind::upload);
+  std::memcpy(staging.mapped(), bytes.data(), bytes.size());
+  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+    full_barrier(cmd);
+    cmd.copyBuffer(staging.handle(), dst.handle(), vk::BufferCopy(0, offset, bytes.size()));
+  });
+}
+
+std::vector<std::byte> download(const Context& context, const Buffer& src, vk::DeviceSize bytes,
+                                vk::DeviceSize offset) {
+  std::vector<std::byte> out(bytes);
+  if (bytes == 0) return out;
+  Buffer staging(context, bytes, vk::BufferUsageFlagBits::eTransferDst, MemoryKind::readback);
+  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+    full_barrier(cmd);
+    cmd.copyBuffer(src.handle(), staging.handle(), vk::BufferCopy(offset, 0, bytes));
+    cmd.pipelineBarrier(vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
+                        vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite,
+                                          vk::AccessFlagBits::eHostRead),
+                        {}, {});
+  });
+  std::memcpy(out.data(), staging.mapped(), bytes);
+  return out;
+}
+
+}  // namespace ss

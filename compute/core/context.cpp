@@ -1,0 +1,286 @@
+#include "core/context.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+
+#include "core/errors.hpp"
+#include "core/kernel.hpp"
+
+namespace ss {
+
+namespace {
+
+constexpr const char* k_validation_layer = "VK_LAYER_KHRONOS_validation";
+constexpr std::uint32_t k_required_api = VK_API_VERSION_1_3;
+
+bool env_flag(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr && std::string(value) != "" && std::string(value) != "0";
+}
+
+std::string version_string(std::uint32_t v) {
+  return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) +
+         "." + std::to_string(VK_API_VERSION_PATCH(v));
+}
+
+DeviceKind kind_of(vk::PhysicalDeviceType type) {
+  switch (type) {
+    case vk::PhysicalDeviceType::eDiscreteGpu: return DeviceKind::discrete;
+    case vk::PhysicalDeviceType::eIntegratedGpu: return DeviceKind::integrated;
+    case vk::PhysicalDeviceType::eVirtualGpu: return DeviceKind::virtual_gpu;
+    case vk::PhysicalDeviceType::eCpu: return DeviceKind::cpu;
+    default: return DeviceKind::other;
+  }
+}
+
+DeviceProperties read_properties(const vk::raii::PhysicalDevice& gpu) {
+  auto chain = gpu.getProperties2<vk::PhysicalDeviceProperties2, vk::PhysicalDeviceVulkan11Properties,
+                                  vk::PhysicalDeviceVulkan13Properties,
+                                  vk::PhysicalDeviceDriverProperties,
+                                  vk::PhysicalDeviceMaintenance3Properties>();
+  const auto& base = chain.get<vk::PhysicalDeviceProperties2>().properties;
+  const auto& v11 = chain.get<vk::PhysicalDeviceVulkan11Properties>();
+  const auto& v13 = chain.get<vk::PhysicalDeviceVulkan13Properties>();
+  const auto& driver = chain.get<vk::PhysicalDeviceDriverProperties>();
+  const auto& m3 = chain.get<vk::PhysicalDeviceMaintenance3Properties>();
+
+  auto features = gpu.getFeatures2<vk::PhysicalDeviceFeatures2, vk::PhysicalDeviceVulkan13Features>();
+
+  DeviceProperties p;
+  p.name = base.deviceName.data();
+  p.kind = kind_of(base.deviceType);
+  p.driver = std::string(driver.driverName.data());
+  if (driver.driverInfo[0] != '\0') p.driver += ": " + std::string(driver.driverInfo.data());
+  p.api_version = version_string(base.apiVersion);
+  p.vendor_id = base.vendorID;
+  p.subgroup_size = v11.subgroupSize;
+  p.min_subgroup_size = v13.minSubgroupSize;
+  p.max_subgroup_size = v13.maxSubgroupSize;
+  const auto& f13 = features.get<vk::PhysicalDeviceVulkan13Features>();
+  p.subgroup_size_control = f13.subgroupSizeControl && f13.computeFullSubgroups;
+  p.shader_int64 = features.get<vk::PhysicalDeviceFeatures2>().features.shaderInt64;
+  p.max_shared_memory = base.limits.maxComputeSharedMemorySize;
+  p.max_workgroup_invocations = base.limits.maxComputeWorkGroupInvocations;
+  for (int i = 0; i < 3; ++i) p.max_workgroup_count[i] = base.limits.maxComputeWorkGroupCount[i];
+  p.max_storage_buffer_range = base.limits.maxStorageBufferRange;
+  p.max_allocation_size = m3.maxMemoryAllocationSize;
+  p.max_push_constants = base.limits.maxPushConstantsSize;
+  p.timestamp_period_ns = base.limits.timestampPeriod;
+  const auto memory = gpu.getMemoryProperties();
+  for (std::uint32_t h = 0; h < memory.memoryHeapCount; ++h) {
+    if (memory.memoryHeaps[h].flags & vk::MemoryHeapFlagBits::eDeviceLocal) {
+      p.device_local_memory = std::max<std::uint64_t>(p.device_local_memory, memory.memoryHeaps[h].size);
+    }
+  }
+  return p;
+}
+
+// The queue family sortscope uses: compute with timestamps, preferring one that also does
+// graphics so the app can draw from the buffers on the same queue.
+std::optional<std::uint32_t> pick_queue_family(const vk::raii::PhysicalDevice& gpu) {
+  const auto families = gpu.getQueueFamilyProperties();
+  std::optional<std::uint32_t> compute_only;
+  for (std::uint32_t i = 0; i < families.size(); ++i) {
+    const auto& f = families[i];
+    if (!(f.queueFlags & vk::QueueFlagBits::eCompute) || f.timestampValidBits == 0) continue;
+    if (f.queueFlags & vk::QueueFlagBits::eGraphics) return i;
+    if (!compute_only) compute_only = i;
+  }
+  return compute_only;
+}
+
+std::string rejection_reason(const vk::raii::PhysicalDevice& gpu, const DeviceProperties& p) {
+  const auto base = gpu.getProperties();
+  if (base.apiVersion < k_required_api) {
+    return "Vulkan " + p.api_version + " is older than the 1.3 sortscope needs";
+  }
+  if (!pick_queue_family(gpu)) return "no compute queue with timestamps";
+  auto chain = gpu.getProperties2<vk::PhysicalDeviceProperties2, vk::PhysicalDeviceSubgroupProperties>();
+  const auto& sub = chain.get<vk::PhysicalDeviceSubgroupProperties>();
+  const auto needed = vk::SubgroupFeatureFlagBits::eBasic | vk::SubgroupFeatureFlagBits::eArithmetic |
+                      vk::SubgroupFeatureFlagBits::eBallot;
+  if ((sub.supportedOperations & needed) != needed ||
+      !(sub.supportedStages & vk::ShaderStageFlagBits::eCompute)) {
+    return "compute shaders lack subgroup basic/arithmetic/ballot operations";
+  }
+  return {};
+}
+
+VKAPI_ATTR VkBool32 VKAPI_CALL on_validation_message(
+    VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT,
+    const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
+  const char* level = severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? "error" : "warning";
+  std::string message = std::string("validation ") + level + ": " +
+                        (data->pMessage != nullptr ? data->pMessage : "(no message)");
+  std::cerr << message << "\n";
+  static_cast<ValidationLog*>(user)->add(std::move(message));
+  return VK_FALSE;
+}
+
+std::vector<const char*> c_strings(const std::vector<std::string>& strings) {
+  std::vector<const char*> out;
+  for (const auto& s : strings) out.push_back(s.c_str());
+  return out;
+}
+
+vk::raii::Instance make_instance(const vk::raii::Context& context, bool validation,
+                                 const std::vector<std::string>& extra_extensions) {
+  std::vector<std::string> extensions = extra_extensions;
+  std::vector<const char*> layers;
+  if (validation) {
+    const auto available = context.enumerateInstanceLayerProperties();
+    const bool found = std::any_of(available.begin(), available.end(), [](const auto& layer) {
+      return std::string_view(layer.layerName.data()) == k_validation_layer;
+    });
+    if (!found) {
+      throw SetupError(
+          "validation was requested but VK_LAYER_KHRONOS_validation is not installed; install it "
+          "with 'apt-get install vulkan-validationlayers'");
+    }
+    layers.push_back(k_validation_layer);
+    extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+  }
+  const auto extension_names = c_strings(extensions);
+  vk::ApplicationInfo app("sortscope", VK_MAKE_API_VERSION(0, 0, 1, 0), "sortscope",
+                          VK_MAKE_API_VERSION(0, 0, 1, 0), k_required_api);
+  vk::InstanceCreateInfo info({}, &app, layers, extension_names);
+  try {
+    return vk::raii::Instance(context, info);
+  } catch (const vk::IncompatibleDriverError&) {
+    throw SetupError(
+        "no Vulkan driver could be loaded; install a GPU driver, or Mesa's CPU implementation "
+        "with 'apt-get install mesa-vulkan-drivers'");
+  } catch (const vk::ExtensionNotPresentError& e) {
+    throw SetupError(std::string("the Vulkan loader lacks an instance extension sortscope needs: ") +
+                     e.what());
+  }
+}
+
+}  // namespace
+
+void ValidationLog::add(std::string message) {
+  std::lock_guard lock(mutex_);
+  messages_.push_back(std::move(message));
+}
+
+std::size_t ValidationLog::count() const {
+  std::lock_guard lock(mutex_);
+  return messages_.size();
+}
+
+std::vector<std::string> ValidationLog::messages() const {
+  std::lock_guard lock(mutex_);
+  return messages_;
+}
+
+std::vector<DeviceReport> Context::enumerate_devices() {
+  vk::raii::Context context;
+  vk::raii::Instance instance = make_instance(context, false, {});
+  std::vector<DeviceReport> reports;
+  for (const auto& gpu : vk::raii::PhysicalDevices(instance)) {
+    DeviceReport report;
+    report.properties = read_properties(gpu);
+    report.rejection = rejection_reason(gpu, report.properties);
+    reports.push_back(std::move(report));
+  }
+  return reports;
+}
+
+Context::Context(const ContextOptions& options)
+    : validation_log_(std::make_unique<ValidationLog>()) {
+  validation_enabled_ = options.validation || env_flag("SORTSCOPE_VALIDATION");
+  instance_ = make_instance(vk_context_, validation_enabled_, options.instance_extensions);
+  if (validation_enabled_) {
+    using Severity = vk::DebugUtilsMessageSeverityFlagBitsEXT;
+    using Type = vk::DebugUtilsMessageTypeFlagBitsEXT;
+    vk::DebugUtilsMessengerCreateInfoEXT info(
+        {}, Severity::eWarning | Severity::eError,
+        Type::eGeneral | Type::eValidation | Type::ePerformance, &on_validation_message,
+        validation_log_.get());
+    messenger_ = vk::raii::DebugUtilsMessengerEXT(instance_, info);
+  }
+
+  vk::raii::PhysicalDevices gpus(instance_);
+  std::vector<DeviceCandidate> candidates;
+  for (const auto& gpu : gpus) {
+    DeviceProperties p = read_properties(gpu);
+    candidates.push_back({p.name, p.kind, rejection_reason(gpu, p)});
+  }
+  std::string selector = options.device_selector;
+  if (selector.empty()) {
+    if (const char* env = std::getenv("SORTSCOPE_DEVICE")) selector = env;
+  }
+  const std::size_t chosen = choose_device(candidates, selector);
+  physical_device_ = std::move(gpus[chosen]);
+  properties_ = read_properties(physical_device_);
+  queue_family_ = *pick_queue_family(physical_device_);
+
+  // Optional features are enabled when present; kernels that need one ask properties() first.
+  auto supported = physical_device_.getFeatures2<vk::PhysicalDeviceFeatures2,
+                                                 vk::PhysicalDeviceVulkan12Features,
+                                                 vk::PhysicalDeviceVulkan13Features>();
+  const auto& s10 = supported.get<vk::PhysicalDeviceFeatures2>().features;
+  const auto& s12 = supported.get<vk::PhysicalDeviceVulkan12Features>();
+  const auto& s13 = supported.get<vk::PhysicalDeviceVulkan13Features>();
+  vk::StructureChain<vk::PhysicalDeviceFeatures2, vk::PhysicalDeviceVulkan12Features,
+                     vk::PhysicalDeviceVulkan13Features>
+      enabled;
+  auto& e10 = enabled.get<vk::PhysicalDeviceFeatures2>().features;
+  e10.shaderInt64 = s10.shaderInt64;
+  auto& e12 = enabled.get<vk::PhysicalDeviceVulkan12Features>();
+  e12.vulkanMemoryModel = s12.vulkanMemoryModel;
+  e12.vulkanMemoryModelDeviceScope = s12.vulkanMemoryModelDeviceScope;
+  e12.hostQueryReset = s12.hostQueryReset;
+  e12.shaderInt8 = s12.shaderInt8;
+  e12.storageBuffer8BitAccess = s12.storageBuffer8BitAccess;
+  auto& e13 = enabled.get<vk::PhysicalDeviceVulkan13Features>();
+  e13.subgroupSizeControl = s13.subgroupSizeControl;
+  e13.computeFullSubgroups = s13.computeFullSubgroups;
+  e13.synchronization2 = s13.synchronization2;
+  e13.maintenance4 = s13.maintenance4;
+
+  const float priority = 1.0f;
+  vk::DeviceQueueCreateInfo queue_info({}, queue_family_, 1, &priority);
+  const auto device_extensions = c_strings(options.device_extensions);
+  vk::DeviceCreateInfo device_info({}, queue_info, {}, device_extensions, nullptr);
+  device_info.pNext = &enabled.get<vk::PhysicalDeviceFeatures2>();
+  device_ = vk::raii::Device(physical_device_, device_info);
+  queue_ = vk::raii::Queue(device_, queue_family_, 0);
+  command_pool_ = vk::raii::CommandPool(
+      device_, vk::CommandPoolCreateInfo(vk::CommandPoolCreateFlagBits::eResetCommandBuffer |
+                                             vk::CommandPoolCreateFlagBits::eTransient,
+                                         queue_family_));
+  fence_ = vk::raii::Fence(device_, vk::FenceCreateInfo());
+}
+
+Context::~Context() {
+  if (*device_) device_.waitIdle();
+}
+
+void Context::run_commands(
+    const std::function<void(const vk::raii::CommandBuffer&)>& record) const {
+  vk::raii::CommandBuffers buffers(
+      device_, vk::CommandBufferAllocateInfo(*command_pool_, vk::CommandBufferLevel::ePrimary, 1));
+  const vk::raii::CommandBuffer& cmd = buffers[0];
+  cmd.begin(vk::CommandBufferBeginInfo(vk::CommandBufferUsageFlagBits::eOneTimeSubmit));
+  record(cmd);
+  cmd.end();
+  vk::SubmitInfo submit({}, {}, *cmd);
+  queue_.submit(submit, *fence_);
+  const auto result = device_.waitForFences(*fence_, VK_TRUE, UINT64_MAX);
+  if (result != vk::Result::eSuccess) throw std::runtime_error("waiting for the GPU failed");
+  device_.resetFences(*fence_);
+}
+
+const Kernel& Context::kernel(const KernelSpec& spec) const {
+  const std::string key = spec.cache_key();
+  auto it = kernels_.find(key);
+  if (it == kernels_.end()) {
+    it = kernels_.emplace(key, std::make_unique<Kernel>(*this, spec)).first;
+  }
+  return *it->second;
+}
+
+}  // namespace ss

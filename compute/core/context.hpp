@@ -1,0 +1,92 @@
+#pragma once
+// The Vulkan instance, the chosen device and its compute queue: the one place sortscope talks to
+// the driver about setup. compute/ knows no window, so the headless CLI runs on a GPU server;
+// the app passes the instance extensions its window needs.
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <vulkan/vulkan_raii.hpp>
+
+#include "core/device_properties.hpp"
+
+namespace ss {
+
+class Kernel;
+struct KernelSpec;
+
+struct ContextOptions {
+  // Empty: the best device (discrete GPU, integrated, then CPU); else an index or a name
+  // substring. The SORTSCOPE_DEVICE variable is used when this is empty.
+  std::string device_selector;
+  // Enables VK_LAYER_KHRONOS_validation and records every warning and error it reports. Also on
+  // when SORTSCOPE_VALIDATION=1.
+  bool validation = false;
+  std::vector<std::string> instance_extensions;  // e.g. what GLFW needs for a surface
+  std::vector<std::string> device_extensions;    // e.g. VK_KHR_swapchain
+};
+
+// Warnings and errors the validation layer reported, kept so tests and tools can fail on them.
+class ValidationLog {
+ public:
+  void add(std::string message);
+  std::size_t count() const;
+  std::vector<std::string> messages() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<std::string> messages_;
+};
+
+struct DeviceReport {
+  DeviceProperties properties;
+  std::string rejection;  // why sortscope cannot use it; empty when usable
+};
+
+class Context {
+ public:
+  explicit Context(const ContextOptions& options = {});
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  // Every device the loader reports, with its properties and whether sortscope can use it.
+  static std::vector<DeviceReport> enumerate_devices();
+
+  const DeviceProperties& properties() const { return properties_; }
+  const vk::raii::Instance& instance() const { return instance_; }
+  const vk::raii::PhysicalDevice& physical_device() const { return physical_device_; }
+  const vk::raii::Device& device() const { return device_; }
+  const vk::raii::Queue& queue() const { return queue_; }
+  std::uint32_t queue_family() const { return queue_family_; }
+  const ValidationLog& validation_log() const { return *validation_log_; }
+  bool validation_enabled() const { return validation_enabled_; }
+
+  // Records commands into a fresh command buffer, submits them and waits for completion.
+  void run_commands(const std::function<void(const vk::raii::CommandBuffer&)>& record) const;
+
+  // Compiled pipelines are shared: lavapipe compiles each through LLVM, which is slow.
+  const Kernel& kernel(const KernelSpec& spec) const;
+
+ private:
+  // Members are destroyed in reverse order: kernels and the pool before the device, the device
+  // before the messenger and the instance.
+  vk::raii::Context vk_context_;
+  vk::raii::Instance instance_ = nullptr;
+  std::unique_ptr<ValidationLog> validation_log_;
+  vk::raii::DebugUtilsMessengerEXT messenger_ = nullptr;
+  vk::raii::PhysicalDevice physical_device_ = nullptr;
+  DeviceProperties properties_;
+  std::uint32_t queue_family_ = 0;
+  vk::raii::Device device_ = nullptr;
+  vk::raii::Queue queue_ = nullptr;
+  vk::raii::CommandPool command_pool_ = nullptr;
+  vk::raii::Fence fence_ = nullptr;
+  bool validation_enabled_ = false;
+  mutable std::map<std::string, std::unique_ptr<Kernel>> kernels_;
+};
+
+}  // namespace ss

@@ -1,0 +1,143 @@
+#include "input/distributions.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#include "input/rng.hpp"
+
+namespace ss {
+
+namespace {
+
+struct Named {
+  Distribution d;
+  std::string_view name;
+};
+
+constexpr Named k_names[] = {
+    {Distribution::random, "random"},         {Distribution::sorted, "sorted"},
+    {Distribution::reverse, "reverse"},       {Distribution::nearly_sorted, "nearly-sorted"},
+    {Distribution::few_unique, "few-unique"}, {Distribution::all_equal, "all-equal"},
+    {Distribution::organ_pipe, "organ-pipe"}, {Distribution::sawtooth, "sawtooth"},
+    {Distribution::gaussian, "gaussian"},
+};
+
+// i / count as a fraction of 2^64, exact in integer arithmetic.
+std::uint64_t fraction(std::uint64_t i, std::uint64_t count) {
+  if (count == 0) return 0;
+  return static_cast<std::uint64_t>((static_cast<uint128>(i) << 64) / count);
+}
+
+constexpr std::uint32_t k_few_unique_values = 8;
+constexpr std::uint32_t k_sawtooth_teeth = 8;
+
+}  // namespace
+
+std::string_view to_string(Distribution d) {
+  for (const Named& n : k_names) {
+    if (n.d == d) return n.name;
+  }
+  return "?";
+}
+
+std::optional<Distribution> parse_distribution(std::string_view name) {
+  for (const Named& n : k_names) {
+    if (n.name == name) return n.d;
+  }
+  return std::nullopt;
+}
+
+std::string distribution_names() {
+  std::string out;
+  for (const Named& n : k_names) {
+    if (!out.empty()) out += ", ";
+    out += n.name;
+  }
+  return out;
+}
+
+std::uint64_t key_bits_from_level(std::uint64_t level, KeyType type) {
+  switch (type) {
+    case KeyType::u32: return level >> 32;
+    case KeyType::i32: return (level >> 32) ^ 0x80000000u;  // bottom of the range is INT32_MIN
+    case KeyType::f32: {
+      // [-1000, 1000): negatives and positives, so the sign handling is exercised. Pure IEEE
+      // arithmetic on exact inputs, hence identical on every machine.
+      const double unit = double(level >> 11) * 0x1.0p-53;
+      const float value = static_cast<float>(unit * 2000.0 - 1000.0);
+      return std::bit_cast<std::uint32_t>(value);
+    }
+    case KeyType::u64: return level;
+  }
+  return 0;
+}
+
+KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint64_t seed, bool pairs) {
+  SplitMix64 rng(seed * 0x2545f4914f6cdd1dull + static_cast<std::uint64_t>(d));
+  std::vector<std::uint64_t> levels(n);
+  switch (d) {
+    case Distribution::random:
+      for (auto& l : levels) l = rng.next();
+      break;
+    case Distribution::sorted:
+      for (std::uint32_t i = 0; i < n; ++i) levels[i] = fraction(i, n);
+      break;
+    case Distribution::reverse:
+      for (std::uint32_t i = 0; i < n; ++i) levels[i] = fraction(n - 1 - i, n);
+      break;
+    case Distribution::nearly_sorted: {
+      for (std::uint32_t i = 0; i < n; ++i) levels[i] = fraction(i, n);
+      // About 5% of keys exchanged with a neighbour at most 8 places away.
+      const std::uint32_t swaps = n / 20 + (n >= 2 ? 1 : 0);
+      for (std::uint32_t s = 0; s < swaps && n >= 2; ++s) {
+        const auto i = static_cast<std::uint32_t>(rng.below(n));
+        const auto distance = static_cast<std::uint32_t>(1 + rng.below(8));
+        const std::uint32_t j = i + distance < n ? i + distance : (i >= distance ? i - distance : n - 1);
+        std::swap(levels[i], levels[j]);
+      }
+      break;
+    }
+    case Distribution::few_unique:
+      for (auto& l : levels) {
+        l = fraction(2 * rng.below(k_few_unique_values) + 1, 2 * k_few_unique_values);
+      }
+      break;
+    case Distribution::all_equal:
+      std::fill(levels.begin(), levels.end(), fraction(1, 2));
+      break;
+    case Distribution::organ_pipe:
+      // Rises to the middle, then falls back: 0, 2, 4, ..., 5, 3, 1 in rank terms.
+      for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint32_t rank = std::min(i, n - 1 - i);
+        levels[i] = fraction(2 * std::uint64_t(rank) + (i > n - 1 - i ? 1 : 0), n + 1);
+      }
+      break;
+    case Distribution::sawtooth: {
+      const std::uint32_t period = std::max<std::uint32_t>(1, (n + k_sawtooth_teeth - 1) / k_sawtooth_teeth);
+      for (std::uint32_t i = 0; i < n; ++i) levels[i] = fraction(i % period, period);
+      break;
+    }
+    case Distribution::gaussian:
+      // Mean of four uniforms (Irwin-Hall): bell-shaped around the middle, integer-exact.
+      for (auto& l : levels) {
+        uint128 sum = 0;
+        for (int k = 0; k < 4; ++k) sum += rng.next();
+        l = static_cast<std::uint64_t>(sum >> 2);
+      }
+      break;
+  }
+
+  KeyArray keys;
+  keys.type = type;
+  keys.has_values = pairs;
+  keys.words.reserve(std::size_t(n) * key_words(type));
+  for (std::uint64_t level : levels) keys.push_back_bits(key_bits_from_level(level, type));
+  if (pairs) {
+    keys.values.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) keys.values[i] = i;
+  }
+  return keys;
+}
+
+}  // namespace ss

@@ -1,0 +1,43 @@
+#pragma once
+// Seeded, reproducible inputs. Each distribution is defined as a sequence of 64-bit "levels"
+// (fixed-point fractions of the key range); each key type maps levels monotonically onto its own
+// range, so "sorted" is sorted and "few-unique" has few values whatever the type.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "plan/key_array.hpp"
+
+namespace ss {
+
+enum class Distribution {
+  random,
+  sorted,
+  reverse,
+  nearly_sorted,
+  few_unique,
+  all_equal,
+  organ_pipe,
+  sawtooth,
+  gaussian,
+};
+
+inline constexpr Distribution k_distributions[] = {
+    Distribution::random,     Distribution::sorted,    Distribution::reverse,
+    Distribution::nearly_sorted, Distribution::few_unique, Distribution::all_equal,
+    Distribution::organ_pipe, Distribution::sawtooth,  Distribution::gaussian,
+};
+
+std::string_view to_string(Distribution d);
+std::optional<Distribution> parse_distribution(std::string_view name);
+std::string distribution_names();  // "random, sorted, ..." for help and error messages
+
+// n keys of `type`; with pairs, values are the original indices 0..n-1.
+KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint64_t seed, bool pairs);
+
+// Maps a level (a fraction of 2^64) to raw key bits of `type`, preserving order.
+std::uint64_t key_bits_from_level(std::uint64_t level, KeyType type);
+
+}  // namespace ss

@@ -1,0 +1,27 @@
+#pragma once
+// Custom input and sorted output as files. A name ending in .bin is raw little-endian binary
+// (keys back to back; sorted pairs as key, value records); anything else is text, one key per
+// line in decimal (f32 also takes inf, -inf, nan, -nan, -0.0 and exponents), and sorted pairs
+// as "key value" per line.
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "plan/key_array.hpp"
+
+namespace ss {
+
+bool is_binary_key_file(const std::filesystem::path& path);
+
+// Throws UsageError naming the file, the line and the problem: unreadable, malformed, out of
+// range for the key type, or a binary size that is not a whole number of keys.
+KeyArray read_key_file(const std::filesystem::path& path, KeyType type, bool pairs);
+
+// Parses one text key; returns an error description ("" when fine) instead of throwing.
+std::string parse_text_key(std::string_view text, KeyType type, std::uint64_t& bits);
+std::string format_text_key(std::uint64_t bits, KeyType type);
+
+// Throws UsageError when the file cannot be written.
+void write_key_file(const std::filesystem::path& path, const KeyArray& keys);
+
+}  // namespace ss

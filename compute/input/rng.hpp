@@ -1,0 +1,31 @@
+#pragma once
+// SplitMix64: a tiny generator whose output is fixed by its definition, so a seed produces the
+// same keys with every compiler and standard library (std:: distributions do not promise that).
+#include <cstdint>
+
+namespace ss {
+
+// GCC/Clang's 128-bit integer, for exact 64x64-bit products; __extension__ keeps -Wpedantic quiet.
+__extension__ typedef unsigned __int128 uint128;
+
+class SplitMix64 {
+ public:
+  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
+
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+
+  // Uniform in [0, bound) by multiply-shift (Lemire), bias below 2^-32 for bound < 2^32.
+  std::uint64_t below(std::uint64_t bound) {
+    return static_cast<std::uint64_t>((static_cast<uint128>(next() >> 32) * bound) >> 32);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+}  // namespace ss

@@ -1,0 +1,65 @@
+#include "plan/plan.hpp"
+
+#include <algorithm>
+
+#include "core/errors.hpp"
+
+namespace ss {
+
+GroupCount groups_for(std::uint64_t invocations, std::uint32_t workgroup_size,
+                      const DeviceLimits& limits) {
+  const std::uint64_t total = (invocations + workgroup_size - 1) / workgroup_size;
+  GroupCount g;
+  if (total == 0) return g;
+  const std::uint64_t max_x = limits.max_workgroup_count[0];
+  g.x = static_cast<std::uint32_t>(std::min(total, max_x));
+  const std::uint64_t y = (total + g.x - 1) / g.x;
+  if (y > limits.max_workgroup_count[1]) {
+    throw UsageError("the dispatch needs " + std::to_string(total) +
+                     " workgroups, more than the device can launch");
+  }
+  g.y = static_cast<std::uint32_t>(y);
+  return g;
+}
+
+std::uint64_t plan_bytes(const Plan& plan, bool instrumented) {
+  std::uint64_t total = 0;
+  for (const PlanBuffer& b : plan.buffers) {
+    if (!b.instrumentation_only || instrumented) total += b.bytes;
+  }
+  return total;
+}
+
+namespace {
+std::string mib(std::uint64_t bytes) {
+  return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB";
+}
+}  // namespace
+
+void check_plan_fits(const Plan& plan, const DeviceLimits& limits, const std::string& device_name) {
+  const std::string what = plan.algorithm + " with n = " + std::to_string(plan.spec.n) + " " +
+                           std::string(to_string(plan.spec.key_type)) + " keys";
+  const std::uint64_t key_bytes_each = key_bytes(plan.spec.key_type);
+  for (const PlanBuffer& b : plan.buffers) {
+    if (b.instrumentation_only) continue;
+    if (b.bytes > limits.max_storage_buffer_range) {
+      throw UsageError(what + " needs a " + mib(b.bytes) + " '" + b.name + "' buffer; " + device_name +
+                       " binds at most " + mib(limits.max_storage_buffer_range) +
+                       " per storage buffer (n <= " +
+                       std::to_string(limits.max_storage_buffer_range / key_bytes_each) + ")");
+    }
+    if (b.bytes > limits.max_allocation_size) {
+      throw UsageError(what + " needs a " + mib(b.bytes) + " '" + b.name + "' buffer; " + device_name +
+                       " allocates at most " + mib(limits.max_allocation_size) + " at once");
+    }
+  }
+  const std::uint64_t total = plan_bytes(plan, false);
+  // Leave room for staging copies and the driver's own allocations.
+  const std::uint64_t budget = limits.device_local_memory / 10 * 9;
+  if (total > budget) {
+    throw UsageError(what + " needs " + mib(total) + " of GPU memory; " + device_name + " has " +
+                     mib(limits.device_local_memory));
+  }
+}
+
+}  // namespace ss

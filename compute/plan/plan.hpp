@@ -1,0 +1,91 @@
+#pragma once
+// The plan vocabulary (DESIGN.md, invariant 1): an algorithm turns a SortSpec and the device's
+// limits into the buffers it needs and an ordered list of steps, each exactly one compute
+// dispatch. The Stepper runs a plan one step at a time; the Runner records all of it into one
+// command buffer. Both run the same steps, so timed numbers are for the kernels one stepped.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/kernel.hpp"
+#include "plan/device_limits.hpp"
+#include "plan/sort_spec.hpp"
+#include "shaders/common/batcher_layer.h"
+#include "shaders/common/transposition_pass.h"
+
+namespace ss {
+
+struct PlanBuffer {
+  std::string name;
+  std::uint64_t bytes = 0;
+  // Read and written only by instrumented pipelines (the Stepper's); the Runner binds a stub.
+  bool instrumentation_only = false;
+};
+
+struct GroupCount {
+  std::uint32_t x = 1, y = 1, z = 1;
+  std::uint64_t total() const { return std::uint64_t(x) * y * z; }
+};
+
+// What a step means, for the views: the same parameter block the kernel receives, from which
+// the views compute (through the shared headers) what the kernel did.
+using StepView = std::variant<std::monostate, gpu::BatcherLayer, gpu::TranspositionPass>;
+
+struct Step {
+  std::string label;                    // e.g. "merge 8, stride 2"
+  std::uint32_t kernel = 0;             // index into Plan::kernels
+  std::vector<std::uint32_t> bindings;  // Plan::buffers index for each binding slot
+  std::vector<std::byte> push;          // push-constant bytes, Plan::kernels[kernel].push_size
+  GroupCount groups;
+  StepView view;
+  std::uint64_t bytes_read = 0;  // global-memory traffic this step is expected to cause
+  std::uint64_t bytes_written = 0;
+  std::uint32_t keys_after = 0;    // buffer holding the live keys after this step
+  std::uint32_t values_after = 0;  // buffer holding the live values after this step
+};
+
+struct Plan {
+  std::string algorithm;
+  SortSpec spec;
+  std::vector<KernelSpec> kernels;
+  std::vector<PlanBuffer> buffers;
+  std::vector<Step> steps;
+  std::uint32_t keys_buffer = 0;    // where the input keys are uploaded
+  std::uint32_t values_buffer = 0;  // where the input values are uploaded (pairs)
+  std::uint32_t result_keys = 0;    // where the sorted keys are after the last step
+  std::uint32_t result_values = 0;
+  // Specialization constant (by id) that instrumented pipelines set to 1; 0 means none.
+  std::uint32_t instrumented_constant_id = 0;
+  std::uint32_t stats_buffer = UINT32_MAX;  // instrumentation output, if any
+};
+
+template <class T>
+std::vector<std::byte> push_bytes(const T& value) {
+  std::vector<std::byte> bytes(sizeof(T));
+  std::memcpy(bytes.data(), &value, sizeof(T));
+  return bytes;
+}
+
+template <class T>
+T push_value(const Step& step) {
+  T value{};
+  std::memcpy(&value, step.push.data(), std::min(sizeof(T), step.push.size()));
+  return value;
+}
+
+// Workgroups for `invocations` threads of `workgroup_size`, spread over x and y when x alone
+// would exceed the device's limit. Throws UsageError when even that cannot cover them.
+GroupCount groups_for(std::uint64_t invocations, std::uint32_t workgroup_size,
+                      const DeviceLimits& limits);
+
+// Bytes of all buffers the plan allocates (instrumentation excluded unless asked for).
+std::uint64_t plan_bytes(const Plan& plan, bool instrumented);
+
+// Throws UsageError when a buffer exceeds the device's storage-buffer range or allocation size,
+// or the plan's buffers together exceed its memory, naming n and the device's limit.
+void check_plan_fits(const Plan& plan, const DeviceLimits& limits, const std::string& device_name);
+
+}  // namespace ss

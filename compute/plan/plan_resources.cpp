@@ -1,0 +1,138 @@
+#include "plan/plan_resources.hpp"
+
+#include <map>
+#include <stdexcept>
+
+#include "core/context.hpp"
+#include "core/errors.hpp"
+#include "core/kernel.hpp"
+
+namespace ss {
+
+PlanResources::PlanResources(const Context& context, const Plan& plan, bool instrumented)
+    : context_(context), plan_(plan), instrumented_(instrumented) {
+  for (const PlanBuffer& b : plan_.buffers) {
+    const std::uint64_t bytes = (b.instrumentation_only && !instrumented_) ? 16 : b.bytes;
+    buffers_.emplace_back(context_, bytes, storage_usage(), MemoryKind::device);
+  }
+  const std::uint64_t key_bytes_total = std::uint64_t(plan_.spec.n) * key_bytes(plan_.spec.key_type);
+  pristine_keys_ = Buffer(context_, key_bytes_total, storage_usage(), MemoryKind::device);
+  if (plan_.spec.pairs) {
+    pristine_values_ = Buffer(context_, std::uint64_t(plan_.spec.n) * 4u, storage_usage(), MemoryKind::device);
+  }
+
+  for (KernelSpec spec : plan_.kernels) {
+    const std::uint32_t id = plan_.instrumented_constant_id;
+    if (instrumented_ && id != 0 && id - 1 < spec.constants.size()) spec.constants[id - 1] = 1;
+    kernels_.push_back(&context_.kernel(spec));
+  }
+
+  // One descriptor set per distinct (kernel, bindings) pair: a 65 536-pass transposition sort
+  // still needs only one.
+  std::map<std::pair<std::uint32_t, std::vector<std::uint32_t>>, std::size_t> distinct;
+  for (const Step& step : plan_.steps) {
+    if (step.push.size() != plan_.kernels[step.kernel].push_size) {
+      throw std::logic_error(plan_.algorithm + ": step '" + step.label +
+                             "' pushes a different size than its kernel declares");
+    }
+    auto key = std::make_pair(step.kernel, step.bindings);
+    auto it = distinct.find(key);
+    if (it == distinct.end()) it = distinct.emplace(key, distinct.size()).first;
+    step_set_.push_back(it->second);
+  }
+  if (distinct.empty()) return;
+
+  std::uint32_t descriptors = 0;
+  for (const auto& [key, index] : distinct) descriptors += static_cast<std::uint32_t>(key.second.size());
+  vk::DescriptorPoolSize size(vk::DescriptorType::eStorageBuffer, std::max(descriptors, 1u));
+  pool_ = vk::raii::DescriptorPool(
+      context_.device(),
+      vk::DescriptorPoolCreateInfo({}, static_cast<std::uint32_t>(distinct.size()), size));
+  sets_.resize(distinct.size());
+  for (const auto& [key, index] : distinct) {
+    const Kernel& kernel = *kernels_[key.first];
+    vk::DescriptorSetLayout layout = kernel.set_layout();
+    vk::DescriptorSetAllocateInfo allocate(*pool_, layout);
+    sets_[index] = (*context_.device()).allocateDescriptorSets(allocate).front();
+    std::vector<vk::DescriptorBufferInfo> infos;
+    for (std::uint32_t buffer : key.second) {
+      infos.emplace_back(buffers_[buffer].handle(), 0, VK_WHOLE_SIZE);
+    }
+    std::vector<vk::WriteDescriptorSet> writes;
+    for (std::uint32_t slot = 0; slot < infos.size(); ++slot) {
+      writes.emplace_back(sets_[index], slot, 0, 1, vk::DescriptorType::eStorageBuffer, nullptr,
+                          &infos[slot]);
+    }
+    context_.device().updateDescriptorSets(writes, {});
+  }
+}
+
+void PlanResources::set_input(const KeyArray& input) {
+  if (input.type != plan_.spec.key_type || input.size() != plan_.spec.n ||
+      input.has_values != plan_.spec.pairs ||
+      (input.has_values && input.values.size() != input.size())) {
+    throw std::logic_error("input does not match the plan's sort spec");
+  }
+  upload_words<std::uint32_t>(context_, pristine_keys_, input.words);
+  if (plan_.spec.pairs) upload_words<std::uint32_t>(context_, pristine_values_, input.values);
+}
+
+void PlanResources::record_restore(const vk::raii::CommandBuffer& cmd) const {
+  full_barrier(cmd);
+  const std::uint64_t bytes = std::uint64_t(plan_.spec.n) * key_bytes(plan_.spec.key_type);
+  if (bytes == 0) return;
+  cmd.copyBuffer(pristine_keys_.handle(), buffers_[plan_.keys_buffer].handle(),
+                 vk::BufferCopy(0, 0, bytes));
+  if (plan_.spec.pairs) {
+    cmd.copyBuffer(pristine_values_.handle(), buffers_[plan_.values_buffer].handle(),
+                   vk::BufferCopy(0, 0, std::uint64_t(plan_.spec.n) * 4u));
+  }
+  full_barrier(cmd);
+}
+
+void PlanResources::record_step(const vk::raii::CommandBuffer& cmd, std::size_t index) const {
+  const Step& step = plan_.steps.at(index);
+  const Kernel& kernel = *kernels_[step.kernel];
+  if (instrumented_ && plan_.stats_buffer != UINT32_MAX) {
+    cmd.fillBuffer(buffers_[plan_.stats_buffer].handle(), 0, VK_WHOLE_SIZE, 0);
+    cmd.pipelineBarrier(vk::PipelineStageFlagBits::eTransfer,
+                        vk::PipelineStageFlagBits::eComputeShader, {},
+                        vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite,
+                                          vk::AccessFlagBits::eShaderRead |
+                                              vk::AccessFlagBits::eShaderWrite),
+                        {}, {});
+  }
+  cmd.bindPipeline(vk::PipelineBindPoint::eCompute, kernel.pipeline());
+  cmd.bindDescriptorSets(vk::PipelineBindPoint::eCompute, kernel.layout(), 0,
+                         sets_[step_set_[index]], {});
+  if (!step.push.empty()) {
+    (*cmd).pushConstants(kernel.layout(), vk::ShaderStageFlagBits::eCompute, 0,
+                         static_cast<std::uint32_t>(step.push.size()), step.push.data());
+  }
+  if (step.groups.total() != 0) cmd.dispatch(step.groups.x, step.groups.y, step.groups.z);
+  using A = vk::AccessFlagBits;
+  cmd.pipelineBarrier(vk::PipelineStageFlagBits::eComputeShader,
+                      vk::PipelineStageFlagBits::eComputeShader |
+                          vk::PipelineStageFlagBits::eTransfer |
+                          vk::PipelineStageFlagBits::eVertexInput |
+                          vk::PipelineStageFlagBits::eVertexShader,
+                      {},
+                      vk::MemoryBarrier(A::eShaderWrite, A::eShaderRead | A::eShaderWrite |
+                                                             A::eTransferRead |
+                                                             A::eVertexAttributeRead),
+                      {}, {});
+}
+
+KeyArray PlanResources::read_keys(std::uint32_t keys_buffer, std::uint32_t values_buffer) const {
+  KeyArray out;
+  out.type = plan_.spec.key_type;
+  out.has_values = plan_.spec.pairs;
+  out.words = download_words<std::uint32_t>(context_, buffers_[keys_buffer],
+                                            std::size_t(plan_.spec.n) * key_words(out.type));
+  if (out.has_values) {
+    out.values = download_words<std::uint32_t>(context_, buffers_[values_buffer], plan_.spec.n);
+  }
+  return out;
+}
+
+}  // namespace ss

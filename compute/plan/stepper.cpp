@@ -1,0 +1,92 @@
+#include "plan/stepper.hpp"
+
+#include <algorithm>
+
+#include "core/context.hpp"
+#include "shaders/common/network_bindings.h"
+
+namespace ss {
+
+Stepper::Stepper(const Context& context, const Plan& plan, const KeyArray& input)
+    : context_(context), resources_(context, plan, /*instrumented=*/true) {
+  reset(input);
+}
+
+void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first) {
+  context_.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+    if (restore_first) resources_.record_restore(cmd);
+    full_barrier(cmd);
+    for (std::size_t i = begin; i < end; ++i) resources_.record_step(cmd, i);
+  });
+}
+
+void Stepper::next() {
+  if (at_end()) return;
+  run_range(position_, position_ + 1, false);
+  ++position_;
+}
+
+void Stepper::back() {
+  if (position_ == 0) return;
+  jump(position_ - 1);
+}
+
+void Stepper::jump(std::size_t position) {
+  position = std::min(position, step_count());
+  if (position >= position_) {
+    run_range(position_, position, false);
+  } else {
+    run_range(0, position, true);
+  }
+  position_ = position;
+}
+
+void Stepper::reset(const KeyArray& input) {
+  resources_.set_input(input);
+  run_range(0, 0, true);
+  position_ = 0;
+}
+
+const Buffer& Stepper::keys_buffer() const {
+  if (position_ == 0) return resources_.buffer(plan().keys_buffer);
+  return resources_.buffer(plan().steps[position_ - 1].keys_after);
+}
+
+const Buffer& Stepper::values_buffer() const {
+  if (position_ == 0) return resources_.buffer(plan().values_buffer);
+  return resources_.buffer(plan().steps[position_ - 1].values_after);
+}
+
+const Buffer* Stepper::stats_buffer() const {
+  if (plan().stats_buffer == UINT32_MAX) return nullptr;
+  return &resources_.buffer(plan().stats_buffer);
+}
+
+KeyArray Stepper::read_current() const {
+  std::uint32_t keys = plan().keys_buffer, values = plan().values_buffer;
+  if (position_ > 0) {
+    keys = plan().steps[position_ - 1].keys_after;
+    values = plan().steps[position_ - 1].values_after;
+  }
+  return resources_.read_keys(keys, values);
+}
+
+StepStats Stepper::last_stats() const {
+  StepStats stats;
+  const Buffer* buffer = stats_buffer();
+  if (buffer == nullptr || position_ == 0) return stats;
+  const auto words = download_words<std::uint32_t>(context_, *buffer, gpu::STATS_FLAGS_OFFSET);
+  stats.comparisons = words[gpu::STATS_COMPARISONS];
+  stats.swaps = words[gpu::STATS_SWAPS];
+  stats.available = true;
+  return stats;
+}
+
+std::vector<std::uint32_t> Stepper::last_swap_flags() const {
+  const Buffer* buffer = stats_buffer();
+  if (buffer == nullptr || position_ == 0) return {};
+  return download_words<std::uint32_t>(context_, *buffer, std::size_t(plan().spec.n),
+                                       gpu::STATS_FLAGS_OFFSET * 4u);
+}
+
+}  // namespace ss

@@ -1,0 +1,52 @@
+#pragma once
+// Runs a plan one step (one dispatch) at a time for teaching: forward, back, jump, reset. Going
+// back replays from the pristine input, so every state shown is one the GPU produced by running
+// the plan's steps in order.
+#include <cstdint>
+#include <vector>
+
+#include "plan/plan_resources.hpp"
+
+namespace ss {
+
+// What the GPU counted during the last step (instrumented pipelines only).
+struct StepStats {
+  std::uint64_t comparisons = 0;
+  std::uint64_t swaps = 0;
+  bool available = false;  // false before the first step and for plans without instrumentation
+};
+
+class Stepper {
+ public:
+  Stepper(const Context& context, const Plan& plan, const KeyArray& input);
+
+  const Plan& plan() const { return resources_.plan(); }
+  std::size_t position() const { return position_; }  // steps applied so far
+  std::size_t step_count() const { return plan().steps.size(); }
+  bool at_end() const { return position_ == step_count(); }
+
+  void next();                          // applies step position(); no-op at the end
+  void back();                          // returns to position() - 1; no-op at the start
+  void jump(std::size_t position);      // clamps to [0, step_count()]
+  void reset(const KeyArray& input);    // new pristine input, position 0
+
+  // Buffers holding the live keys and values at this position (GPU handles, for the views).
+  const Buffer& keys_buffer() const;
+  const Buffer& values_buffer() const;
+  const Buffer* stats_buffer() const;
+
+  KeyArray read_current() const;  // host copy of the live keys and values
+  StepStats last_stats() const;
+  // Swap flag per element for the last step (1 at the left wire of each exchanging
+  // comparator); empty when the plan has no instrumentation or nothing ran yet.
+  std::vector<std::uint32_t> last_swap_flags() const;
+
+ private:
+  void run_range(std::size_t begin, std::size_t end, bool restore_first);
+
+  const Context& context_;
+  PlanResources resources_;
+  std::size_t position_ = 0;
+};
+
+}  // namespace ss
