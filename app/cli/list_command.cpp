@@ -10,7 +10,9 @@ namespace ss::cli {
 
 namespace {
 
-std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+std::string mib(std::uint64_t bytes) {
+  return std::to_string(bytes >> 20) + " MiB";
+}
 
 }  // namespace
 
@@ -22,10 +24,8 @@ Command add_list_command(CLI::App& app) {
     nlohmann::json out;
     out["algorithms"] = nlohmann::json::array();
     for (const Algorithm& a : algorithms()) {
-      out["algorithms"].push_back({{"name", a.name},
-                                   {"summary", a.summary},
-                                   {"stable", a.stable},
-                                   {"max_n", a.max_n}});
+      out["algorithms"].push_back(
+          {{"name", a.name}, {"summary", a.summary}, {"stable", a.stable}, {"max_n", a.max_n}});
     }
     out["devices"] = nlohmann::json::array();
     std::vector<DeviceReport> devices;
@@ -54,8 +54,9 @@ Command add_list_command(CLI::App& app) {
     } else {
       std::cout << "algorithms:\n";
       for (const Algorithm& a : algorithms()) {
-        std::cout << "  " << a.name << std::string(16 - std::min<std::size_t>(15, a.name.size()), ' ')
-                  << a.summary << "\n";
+        std::cout << "  " << a.name
+                  << std::string(16 - std::min<std::size_t>(15, a.name.size()), ' ') << a.summary
+                  << "\n";
       }
       std::cout << "devices:\n";
       for (std::size_t i = 0; i < devices.size(); ++i) {

@@ -7,10 +7,11 @@
 
 int main(int argc, char** argv) {
   using namespace ss::cli;
-  CLI::App app{"sortscope-cli: GPU sorting kernels (Vulkan compute), stepped or timed\n"
-               "exit codes: 0 sorted and verified, 1 verification failed, 2 bad usage or setup, "
-               "3 Vulkan validation messages",
-               "sortscope-cli"};
+  CLI::App app{
+      "sortscope-cli: GPU sorting kernels (Vulkan compute), stepped or timed\n"
+      "exit codes: 0 sorted and verified, 1 verification failed, 2 bad usage or setup, "
+      "3 Vulkan validation messages",
+      "sortscope-cli"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "sortscope-cli 0.1.0");
   std::map<CLI::App*, Command> commands;

@@ -1,4 +1,5 @@
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -45,13 +46,16 @@ std::string join(const std::vector<std::string>& items) {
 int run(const RunOptions& o) {
   const Scenario scenario = resolve_scenario(o.scenario);
   const Algorithm& algorithm = *find_algorithm(scenario.algorithm);
-  KeyArray input = make_input(scenario, o.scenario.n_given);
-  if (o.trace && input.size() > k_trace_max_n) {
+  // A file fixes n; a generated input is made only once the plan is known to fit the device, so
+  // an n too large fails fast instead of filling host memory first.
+  std::optional<KeyArray> file_input;
+  if (!scenario.input.empty()) file_input = make_input(scenario, o.scenario.n_given);
+  const std::uint32_t n = file_input ? static_cast<std::uint32_t>(file_input->size()) : scenario.n;
+  if (o.trace && n > k_trace_max_n) {
     throw UsageError("--trace prints the array after every step and takes n <= " +
-                     std::to_string(k_trace_max_n) + " (got n = " + std::to_string(input.size()) + ")");
+                     std::to_string(k_trace_max_n) + " (got n = " + std::to_string(n) + ")");
   }
-  SortSpec spec{static_cast<std::uint32_t>(input.size()), scenario.type, scenario.pairs,
-                scenario.descending};
+  const SortSpec spec{n, scenario.type, scenario.pairs, scenario.descending};
 
   ContextOptions context_options;
   context_options.device_selector = scenario.device;
@@ -59,6 +63,7 @@ int run(const RunOptions& o) {
   const DeviceLimits limits = DeviceLimits::from(context.properties());
   const Plan plan = make_plan(scenario.algorithm, spec, limits);
   check_plan_fits(plan, limits, context.properties().name);
+  const KeyArray input = file_input ? std::move(*file_input) : make_input(scenario, false);
 
   std::vector<std::vector<std::string>> trace;
   KeyArray result;
@@ -96,7 +101,8 @@ int run(const RunOptions& o) {
         {"type", to_string(spec.key_type)},
         {"pairs", spec.pairs},
         {"descending", spec.descending},
-        {"input", scenario.input.empty() ? std::string(to_string(scenario.distribution)) : scenario.input},
+        {"input",
+         scenario.input.empty() ? std::string(to_string(scenario.distribution)) : scenario.input},
         {"seed", scenario.seed},
         {"device", context.properties().name},
         {"steps", plan.steps.size()},
@@ -141,7 +147,8 @@ int run(const RunOptions& o) {
 
 Command add_run_command(CLI::App& app) {
   auto options = std::make_shared<RunOptions>();
-  auto* sub = app.add_subcommand("run", "sort on the GPU, verify against std::sort, print a summary");
+  auto* sub =
+      app.add_subcommand("run", "sort on the GPU, verify against std::sort, print a summary");
   add_scenario_options(*sub, options->scenario);
   sub->add_option("--output,-o", options->output,
                   "write the sorted keys (\"key value\" lines with --pairs; raw binary if the name "

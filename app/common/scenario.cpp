@@ -9,14 +9,15 @@
 namespace ss {
 
 void add_scenario_options(CLI::App& app, ScenarioOptions& o) {
-  app.add_option("--algo,-a", o.algorithm, "algorithm: " + algorithm_names())->capture_default_str();
+  app.add_option("--algo,-a", o.algorithm, "algorithm: " + algorithm_names())
+      ->capture_default_str();
   app.add_option_function<std::string>(
-         "--n,-n",
-         [&o](const std::string& value) {
-           o.n = value;
-           o.n_given = true;
-         },
-         "number of keys, decimal or 2^K (default 1024; taken from --input when given)");
+      "--n,-n",
+      [&o](const std::string& value) {
+        o.n = value;
+        o.n_given = true;
+      },
+      "number of keys, decimal or 2^K (default 1024; taken from --input when given)");
   app.add_option("--type,-t", o.type, "key type: u32, i32, f32 (IEEE totalOrder), u64")
       ->capture_default_str();
   app.add_option("--dist,-d", o.distribution, "input distribution: " + distribution_names())
@@ -39,10 +40,12 @@ std::uint32_t parse_count(const std::string& text, const std::string& option) {
                           "e.g. 2^20)";
   auto parse_u64 = [&](std::string_view s) {
     std::uint64_t value = 0;
-    if (s.empty() || s.find_first_not_of("0123456789") != std::string_view::npos) throw UsageError(bad);
+    if (s.empty() || s.find_first_not_of("0123456789") != std::string_view::npos)
+      throw UsageError(bad);
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
     (void)end;
-    if (ec != std::errc()) throw UsageError(option + " " + text + " is too large (n <= 4294967295)");
+    if (ec != std::errc())
+      throw UsageError(option + " " + text + " is too large (n <= 4294967295)");
     return value;
   };
   std::uint64_t n = 0;
@@ -61,16 +64,18 @@ std::uint32_t parse_count(const std::string& text, const std::string& option) {
 Scenario resolve_scenario(const ScenarioOptions& o) {
   Scenario s;
   if (find_algorithm(o.algorithm) == nullptr) {
-    throw UsageError("unknown algorithm '" + o.algorithm + "'; choose one of: " + algorithm_names());
+    throw UsageError("unknown algorithm '" + o.algorithm +
+                     "'; choose one of: " + algorithm_names());
   }
   s.algorithm = o.algorithm;
   const auto type = parse_key_type(o.type);
-  if (!type) throw UsageError("unknown key type '" + o.type + "'; choose one of: u32, i32, f32, u64");
+  if (!type)
+    throw UsageError("unknown key type '" + o.type + "'; choose one of: u32, i32, f32, u64");
   s.type = *type;
   const auto distribution = parse_distribution(o.distribution);
   if (!distribution) {
-    throw UsageError("unknown distribution '" + o.distribution + "'; choose one of: " +
-                     distribution_names());
+    throw UsageError("unknown distribution '" + o.distribution +
+                     "'; choose one of: " + distribution_names());
   }
   s.distribution = *distribution;
   {
@@ -94,8 +99,9 @@ KeyArray make_input(const Scenario& s, bool n_given) {
   if (s.input.empty()) return generate_keys(s.distribution, s.n, s.type, s.seed, s.pairs);
   KeyArray keys = read_key_file(s.input, s.type, s.pairs);
   if (n_given && keys.size() != s.n) {
-    throw UsageError("--n " + std::to_string(s.n) + " disagrees with " + s.input + ", which holds " +
-                     std::to_string(keys.size()) + " keys; leave --n out to sort the whole file");
+    throw UsageError("--n " + std::to_string(s.n) + " disagrees with " + s.input +
+                     ", which holds " + std::to_string(keys.size()) +
+                     " keys; leave --n out to sort the whole file");
   }
   return keys;
 }

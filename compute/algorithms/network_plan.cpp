@@ -43,7 +43,8 @@ Step& add_network_step(Plan& plan, std::string label, std::vector<std::byte> pus
   Step step;
   step.label = std::move(label);
   step.kernel = 0;
-  step.bindings = {gpu::NETWORK_BINDING_KEYS, gpu::NETWORK_BINDING_VALUES, gpu::NETWORK_BINDING_STATS};
+  step.bindings = {gpu::NETWORK_BINDING_KEYS, gpu::NETWORK_BINDING_VALUES,
+                   gpu::NETWORK_BINDING_STATS};
   step.push = std::move(push);
   step.groups = groups;
   step.view = view;
@@ -60,7 +61,8 @@ std::vector<Comparator> step_comparators(const Step& step) {
         using T = std::decay_t<decltype(view)>;
         if constexpr (std::is_same_v<T, gpu::BatcherLayer>) {
           for (std::uint32_t i = 0; i < view.n; ++i) {
-            if (gpu::batcher_comparator_runs(view, i)) out.push_back({i, gpu::batcher_partner(view, i)});
+            if (gpu::batcher_comparator_runs(view, i))
+              out.push_back({i, gpu::batcher_partner(view, i)});
           }
         } else if constexpr (std::is_same_v<T, gpu::TranspositionPass>) {
           const std::uint32_t count = gpu::transposition_comparators(view.n, view.parity);

@@ -22,9 +22,9 @@ Plan plan_transposition(const SortSpec& spec, const DeviceLimits& limits) {
     const std::uint32_t comparators = gpu::transposition_comparators(spec.n, p.parity);
     const GroupCount groups = groups_for(comparators, workgroup, limits);
     p.groups_x = groups.x;
-    Step& step = add_network_step(plan,
-                                  std::string(p.parity ? "odd" : "even") + " pass " + std::to_string(pass),
-                                  push_bytes(p), groups, p);
+    Step& step = add_network_step(
+        plan, std::string(p.parity ? "odd" : "even") + " pass " + std::to_string(pass),
+        push_bytes(p), groups, p);
     step.bytes_read = 2ull * comparators * element_bytes;
     step.bytes_written = step.bytes_read;
   }

@@ -66,8 +66,8 @@ Verification verify_sorted(const KeyArray& input, const KeyArray& output, bool d
   if (stable) {
     for (std::size_t i = 0; i < input.size(); ++i) {
       if (expected.values[i] != output.values[i]) {
-        return {false, "not stable: position " + std::to_string(i) + " holds " + describe(output, i) +
-                           ", std::stable_sort has " + describe(expected, i)};
+        return {false, "not stable: position " + std::to_string(i) + " holds " +
+                           describe(output, i) + ", std::stable_sort has " + describe(expected, i)};
       }
     }
     return {true, "keys and values match std::stable_sort"};

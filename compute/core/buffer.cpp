@@ -15,15 +15,21 @@ std::uint32_t find_memory_type(const Context& context, std::uint32_t type_bits, 
   using F = vk::MemoryPropertyFlagBits;
   std::vector<vk::MemoryPropertyFlags> wanted;
   switch (kind) {
-    case MemoryKind::device: wanted = {F::eDeviceLocal, {}}; break;
-    case MemoryKind::upload: wanted = {F::eHostVisible | F::eHostCoherent}; break;
+    case MemoryKind::device:
+      wanted = {F::eDeviceLocal, {}};
+      break;
+    case MemoryKind::upload:
+      wanted = {F::eHostVisible | F::eHostCoherent};
+      break;
     case MemoryKind::readback:
-      wanted = {F::eHostVisible | F::eHostCoherent | F::eHostCached, F::eHostVisible | F::eHostCoherent};
+      wanted = {F::eHostVisible | F::eHostCoherent | F::eHostCached,
+                F::eHostVisible | F::eHostCoherent};
       break;
   }
   for (const auto& flags : wanted) {
     for (std::uint32_t i = 0; i < memory.memoryTypeCount; ++i) {
-      if ((type_bits & (1u << i)) && (memory.memoryTypes[i].propertyFlags & flags) == flags) return i;
+      if ((type_bits & (1u << i)) && (memory.memoryTypes[i].propertyFlags & flags) == flags)
+        return i;
     }
   }
   throw SetupError("the Vulkan device offers no suitable memory type for a buffer");
@@ -62,13 +68,15 @@ Buffer::Buffer(const Context& context, vk::DeviceSize bytes, vk::BufferUsageFlag
   }
   try {
     memory_ = vk::raii::DeviceMemory(
-        device, vk::MemoryAllocateInfo(requirements.size,
-                                       find_memory_type(context, requirements.memoryTypeBits, kind)));
+        device,
+        vk::MemoryAllocateInfo(requirements.size,
+                               find_memory_type(context, requirements.memoryTypeBits, kind)));
   } catch (const vk::OutOfDeviceMemoryError&) {
     throw SetupError("out of GPU memory allocating " + mib(requirements.size) + " on " +
                      context.properties().name + "; use a smaller n");
   } catch (const vk::OutOfHostMemoryError&) {
-    throw SetupError("out of host memory allocating " + mib(requirements.size) + "; use a smaller n");
+    throw SetupError("out of host memory allocating " + mib(requirements.size) +
+                     "; use a smaller n");
   }
   buffer_.bindMemory(*memory_, 0);
   if (kind != MemoryKind::device) {
@@ -95,10 +103,10 @@ std::vector<std::byte> download(const Context& context, const Buffer& src, vk::D
   context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
     full_barrier(cmd);
     cmd.copyBuffer(src.handle(), staging.handle(), vk::BufferCopy(offset, 0, bytes));
-    cmd.pipelineBarrier(vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
-                        vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite,
-                                          vk::AccessFlagBits::eHostRead),
-                        {}, {});
+    cmd.pipelineBarrier(
+        vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
+        vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite, vk::AccessFlagBits::eHostRead), {},
+        {});
   });
   std::memcpy(out.data(), staging.mapped(), bytes);
   return out;

@@ -2,8 +2,8 @@
 // Buffers with their own memory, and the copies between host and device. One allocation per
 // buffer is enough here: a plan holds a handful of large buffers.
 #include <cstddef>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <vector>
 

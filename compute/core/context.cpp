@@ -27,26 +27,32 @@ std::string version_string(std::uint32_t v) {
 
 DeviceKind kind_of(vk::PhysicalDeviceType type) {
   switch (type) {
-    case vk::PhysicalDeviceType::eDiscreteGpu: return DeviceKind::discrete;
-    case vk::PhysicalDeviceType::eIntegratedGpu: return DeviceKind::integrated;
-    case vk::PhysicalDeviceType::eVirtualGpu: return DeviceKind::virtual_gpu;
-    case vk::PhysicalDeviceType::eCpu: return DeviceKind::cpu;
-    default: return DeviceKind::other;
+    case vk::PhysicalDeviceType::eDiscreteGpu:
+      return DeviceKind::discrete;
+    case vk::PhysicalDeviceType::eIntegratedGpu:
+      return DeviceKind::integrated;
+    case vk::PhysicalDeviceType::eVirtualGpu:
+      return DeviceKind::virtual_gpu;
+    case vk::PhysicalDeviceType::eCpu:
+      return DeviceKind::cpu;
+    default:
+      return DeviceKind::other;
   }
 }
 
 DeviceProperties read_properties(const vk::raii::PhysicalDevice& gpu) {
-  auto chain = gpu.getProperties2<vk::PhysicalDeviceProperties2, vk::PhysicalDeviceVulkan11Properties,
-                                  vk::PhysicalDeviceVulkan13Properties,
-                                  vk::PhysicalDeviceDriverProperties,
-                                  vk::PhysicalDeviceMaintenance3Properties>();
+  auto chain =
+      gpu.getProperties2<vk::PhysicalDeviceProperties2, vk::PhysicalDeviceVulkan11Properties,
+                         vk::PhysicalDeviceVulkan13Properties, vk::PhysicalDeviceDriverProperties,
+                         vk::PhysicalDeviceMaintenance3Properties>();
   const auto& base = chain.get<vk::PhysicalDeviceProperties2>().properties;
   const auto& v11 = chain.get<vk::PhysicalDeviceVulkan11Properties>();
   const auto& v13 = chain.get<vk::PhysicalDeviceVulkan13Properties>();
   const auto& driver = chain.get<vk::PhysicalDeviceDriverProperties>();
   const auto& m3 = chain.get<vk::PhysicalDeviceMaintenance3Properties>();
 
-  auto features = gpu.getFeatures2<vk::PhysicalDeviceFeatures2, vk::PhysicalDeviceVulkan13Features>();
+  auto features =
+      gpu.getFeatures2<vk::PhysicalDeviceFeatures2, vk::PhysicalDeviceVulkan13Features>();
 
   DeviceProperties p;
   p.name = base.deviceName.data();
@@ -71,7 +77,8 @@ DeviceProperties read_properties(const vk::raii::PhysicalDevice& gpu) {
   const auto memory = gpu.getMemoryProperties();
   for (std::uint32_t h = 0; h < memory.memoryHeapCount; ++h) {
     if (memory.memoryHeaps[h].flags & vk::MemoryHeapFlagBits::eDeviceLocal) {
-      p.device_local_memory = std::max<std::uint64_t>(p.device_local_memory, memory.memoryHeaps[h].size);
+      p.device_local_memory =
+          std::max<std::uint64_t>(p.device_local_memory, memory.memoryHeaps[h].size);
     }
   }
   return p;
@@ -97,9 +104,11 @@ std::string rejection_reason(const vk::raii::PhysicalDevice& gpu, const DevicePr
     return "Vulkan " + p.api_version + " is older than the 1.3 sortscope needs";
   }
   if (!pick_queue_family(gpu)) return "no compute queue with timestamps";
-  auto chain = gpu.getProperties2<vk::PhysicalDeviceProperties2, vk::PhysicalDeviceSubgroupProperties>();
+  auto chain =
+      gpu.getProperties2<vk::PhysicalDeviceProperties2, vk::PhysicalDeviceSubgroupProperties>();
   const auto& sub = chain.get<vk::PhysicalDeviceSubgroupProperties>();
-  const auto needed = vk::SubgroupFeatureFlagBits::eBasic | vk::SubgroupFeatureFlagBits::eArithmetic |
+  const auto needed = vk::SubgroupFeatureFlagBits::eBasic |
+                      vk::SubgroupFeatureFlagBits::eArithmetic |
                       vk::SubgroupFeatureFlagBits::eBallot;
   if ((sub.supportedOperations & needed) != needed ||
       !(sub.supportedStages & vk::ShaderStageFlagBits::eCompute)) {
@@ -111,7 +120,8 @@ std::string rejection_reason(const vk::raii::PhysicalDevice& gpu, const DevicePr
 VKAPI_ATTR VkBool32 VKAPI_CALL on_validation_message(
     VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT,
     const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
-  const char* level = severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? "error" : "warning";
+  const char* level =
+      severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? "error" : "warning";
   std::string message = std::string("validation ") + level + ": " +
                         (data->pMessage != nullptr ? data->pMessage : "(no message)");
   std::cerr << message << "\n";
@@ -153,8 +163,8 @@ vk::raii::Instance make_instance(const vk::raii::Context& context, bool validati
         "no Vulkan driver could be loaded; install a GPU driver, or Mesa's CPU implementation "
         "with 'apt-get install mesa-vulkan-drivers'");
   } catch (const vk::ExtensionNotPresentError& e) {
-    throw SetupError(std::string("the Vulkan loader lacks an instance extension sortscope needs: ") +
-                     e.what());
+    throw SetupError(
+        std::string("the Vulkan loader lacks an instance extension sortscope needs: ") + e.what());
   }
 }
 
@@ -218,9 +228,9 @@ Context::Context(const ContextOptions& options)
   queue_family_ = *pick_queue_family(physical_device_);
 
   // Optional features are enabled when present; kernels that need one ask properties() first.
-  auto supported = physical_device_.getFeatures2<vk::PhysicalDeviceFeatures2,
-                                                 vk::PhysicalDeviceVulkan12Features,
-                                                 vk::PhysicalDeviceVulkan13Features>();
+  auto supported =
+      physical_device_.getFeatures2<vk::PhysicalDeviceFeatures2, vk::PhysicalDeviceVulkan12Features,
+                                    vk::PhysicalDeviceVulkan13Features>();
   const auto& s10 = supported.get<vk::PhysicalDeviceFeatures2>().features;
   const auto& s12 = supported.get<vk::PhysicalDeviceVulkan12Features>();
   const auto& s13 = supported.get<vk::PhysicalDeviceVulkan13Features>();

@@ -10,11 +10,16 @@ namespace ss {
 
 std::string_view to_string(DeviceKind kind) {
   switch (kind) {
-    case DeviceKind::discrete: return "discrete GPU";
-    case DeviceKind::integrated: return "integrated GPU";
-    case DeviceKind::virtual_gpu: return "virtual GPU";
-    case DeviceKind::cpu: return "CPU";
-    case DeviceKind::other: return "other";
+    case DeviceKind::discrete:
+      return "discrete GPU";
+    case DeviceKind::integrated:
+      return "integrated GPU";
+    case DeviceKind::virtual_gpu:
+      return "virtual GPU";
+    case DeviceKind::cpu:
+      return "CPU";
+    case DeviceKind::other:
+      return "other";
   }
   return "other";
 }
@@ -23,11 +28,16 @@ namespace {
 
 int preference(DeviceKind kind) {
   switch (kind) {
-    case DeviceKind::discrete: return 0;
-    case DeviceKind::integrated: return 1;
-    case DeviceKind::virtual_gpu: return 2;
-    case DeviceKind::cpu: return 3;
-    case DeviceKind::other: return 4;
+    case DeviceKind::discrete:
+      return 0;
+    case DeviceKind::integrated:
+      return 1;
+    case DeviceKind::virtual_gpu:
+      return 2;
+    case DeviceKind::cpu:
+      return 3;
+    case DeviceKind::other:
+      return 4;
   }
   return 5;
 }
@@ -43,8 +53,9 @@ std::string describe_all(const std::vector<DeviceCandidate>& candidates) {
   std::string text;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     const DeviceCandidate& c = candidates[i];
-    text += "\n  [" + std::to_string(i) + "] " + c.name + " (" + std::string(to_string(c.kind)) +
-            ")" + (c.rejection.empty() ? "" : ": not usable, " + c.rejection);
+    text += (i == 0 ? " [" : "; [") + std::to_string(i) + "] " + c.name + " (" +
+            std::string(to_string(c.kind)) + ")" +
+            (c.rejection.empty() ? "" : ": not usable, " + c.rejection);
   }
   return text;
 }
@@ -61,8 +72,10 @@ std::size_t choose_device(const std::vector<DeviceCandidate>& candidates,
   const bool any_usable = std::any_of(candidates.begin(), candidates.end(),
                                       [](const DeviceCandidate& c) { return c.rejection.empty(); });
   if (!any_usable) {
-    throw SetupError("no usable Vulkan device (Mesa's mesa-vulkan-drivers package provides a "
-                     "CPU one):" + describe_all(candidates));
+    throw SetupError(
+        "no usable Vulkan device (Mesa's mesa-vulkan-drivers package provides a "
+        "CPU one):" +
+        describe_all(candidates));
   }
 
   if (!selector.empty()) {
@@ -72,9 +85,10 @@ std::size_t choose_device(const std::vector<DeviceCandidate>& candidates,
     if (numeric) {
       if (index >= candidates.size()) {
         throw UsageError("--device " + std::string(selector) + " is not a device index; there " +
-                         (candidates.size() == 1 ? "is 1 device" :
-                                                   "are " + std::to_string(candidates.size()) +
-                                                       " devices") + ":" + describe_all(candidates));
+                         (candidates.size() == 1
+                              ? "is 1 device"
+                              : "are " + std::to_string(candidates.size()) + " devices") +
+                         ":" + describe_all(candidates));
       }
       if (!candidates[index].rejection.empty()) {
         throw UsageError("--device " + std::string(selector) + " (" + candidates[index].name +
@@ -93,9 +107,9 @@ std::size_t choose_device(const std::vector<DeviceCandidate>& candidates,
       }
     }
     if (best == candidates.size()) {
-      throw UsageError("--device '" + std::string(selector) +
-                       "' matches no usable device index or name; devices:" +
-                       describe_all(candidates));
+      throw UsageError(
+          "--device '" + std::string(selector) +
+          "' matches no usable device index or name; devices:" + describe_all(candidates));
     }
     return best;
   }

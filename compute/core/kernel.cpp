@@ -25,7 +25,8 @@ Kernel::Kernel(const Context& context, const KernelSpec& spec) : spec_(spec) {
     bindings.emplace_back(b, vk::DescriptorType::eStorageBuffer, 1,
                           vk::ShaderStageFlagBits::eCompute);
   }
-  set_layout_ = vk::raii::DescriptorSetLayout(device, vk::DescriptorSetLayoutCreateInfo({}, bindings));
+  set_layout_ =
+      vk::raii::DescriptorSetLayout(device, vk::DescriptorSetLayoutCreateInfo({}, bindings));
   vk::PushConstantRange push(vk::ShaderStageFlagBits::eCompute, 0, spec.push_size);
   vk::PipelineLayoutCreateInfo layout_info({}, *set_layout_);
   if (spec.push_size > 0) layout_info.setPushConstantRanges(push);
@@ -40,7 +41,8 @@ Kernel::Kernel(const Context& context, const KernelSpec& spec) : spec_(spec) {
   for (std::uint32_t id = 0; id < data.size(); ++id) {
     entries.emplace_back(id, id * 4u, 4u);
   }
-  vk::SpecializationInfo specialization(entries, vk::ArrayProxyNoTemporaries<const std::uint32_t>(data));
+  vk::SpecializationInfo specialization(entries,
+                                        vk::ArrayProxyNoTemporaries<const std::uint32_t>(data));
 
   vk::PipelineShaderStageRequiredSubgroupSizeCreateInfo subgroup(spec.required_subgroup_size);
   vk::PipelineShaderStageCreateInfo stage({}, vk::ShaderStageFlagBits::eCompute, *module, "main",
@@ -49,8 +51,8 @@ Kernel::Kernel(const Context& context, const KernelSpec& spec) : spec_(spec) {
     stage.flags = vk::PipelineShaderStageCreateFlagBits::eRequireFullSubgroups;
     stage.pNext = &subgroup;
   }
-  pipeline_ = vk::raii::Pipeline(device, nullptr,
-                                 vk::ComputePipelineCreateInfo({}, stage, *layout_));
+  pipeline_ =
+      vk::raii::Pipeline(device, nullptr, vk::ComputePipelineCreateInfo({}, stage, *layout_));
 }
 
 }  // namespace ss

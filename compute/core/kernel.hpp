@@ -13,11 +13,11 @@ namespace ss {
 class Context;
 
 struct KernelSpec {
-  std::string shader;                  // embedded shader name, e.g. "batcher.comp"
-  std::uint32_t workgroup_size = 256;  // specialization constant 0 (local_size_x_id = 0)
+  std::string shader;                    // embedded shader name, e.g. "batcher.comp"
+  std::uint32_t workgroup_size = 256;    // specialization constant 0 (local_size_x_id = 0)
   std::vector<std::uint32_t> constants;  // specialization constants 1, 2, ...
-  std::uint32_t bindings = 1;          // storage buffers at bindings 0..bindings-1
-  std::uint32_t push_size = 0;         // bytes of the push-constant block
+  std::uint32_t bindings = 1;            // storage buffers at bindings 0..bindings-1
+  std::uint32_t push_size = 0;           // bytes of the push-constant block
   // When set, the pipeline requires full subgroups of exactly this size (Vulkan 1.3 subgroup
   // size control); kernels whose shared-memory layout depends on the subgroup size use it.
   std::uint32_t required_subgroup_size = 0;

@@ -59,8 +59,10 @@ std::string distribution_names() {
 
 std::uint64_t key_bits_from_level(std::uint64_t level, KeyType type) {
   switch (type) {
-    case KeyType::u32: return level >> 32;
-    case KeyType::i32: return (level >> 32) ^ 0x80000000u;  // bottom of the range is INT32_MIN
+    case KeyType::u32:
+      return level >> 32;
+    case KeyType::i32:
+      return (level >> 32) ^ 0x80000000u;  // bottom of the range is INT32_MIN
     case KeyType::f32: {
       // [-1000, 1000): negatives and positives, so the sign handling is exercised. Pure IEEE
       // arithmetic on exact inputs, hence identical on every machine.
@@ -68,12 +70,14 @@ std::uint64_t key_bits_from_level(std::uint64_t level, KeyType type) {
       const float value = static_cast<float>(unit * 2000.0 - 1000.0);
       return std::bit_cast<std::uint32_t>(value);
     }
-    case KeyType::u64: return level;
+    case KeyType::u64:
+      return level;
   }
   return 0;
 }
 
-KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint64_t seed, bool pairs) {
+KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint64_t seed,
+                       bool pairs) {
   SplitMix64 rng(seed * 0x2545f4914f6cdd1dull + static_cast<std::uint64_t>(d));
   std::vector<std::uint64_t> levels(n);
   switch (d) {
@@ -93,7 +97,8 @@ KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint6
       for (std::uint32_t s = 0; s < swaps && n >= 2; ++s) {
         const auto i = static_cast<std::uint32_t>(rng.below(n));
         const auto distance = static_cast<std::uint32_t>(1 + rng.below(8));
-        const std::uint32_t j = i + distance < n ? i + distance : (i >= distance ? i - distance : n - 1);
+        const std::uint32_t j =
+            i + distance < n ? i + distance : (i >= distance ? i - distance : n - 1);
         std::swap(levels[i], levels[j]);
       }
       break;
@@ -114,7 +119,8 @@ KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint6
       }
       break;
     case Distribution::sawtooth: {
-      const std::uint32_t period = std::max<std::uint32_t>(1, (n + k_sawtooth_teeth - 1) / k_sawtooth_teeth);
+      const std::uint32_t period =
+          std::max<std::uint32_t>(1, (n + k_sawtooth_teeth - 1) / k_sawtooth_teeth);
       for (std::uint32_t i = 0; i < n; ++i) levels[i] = fraction(i % period, period);
       break;
     }

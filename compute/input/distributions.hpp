@@ -25,9 +25,9 @@ enum class Distribution {
 };
 
 inline constexpr Distribution k_distributions[] = {
-    Distribution::random,     Distribution::sorted,    Distribution::reverse,
+    Distribution::random,        Distribution::sorted,     Distribution::reverse,
     Distribution::nearly_sorted, Distribution::few_unique, Distribution::all_equal,
-    Distribution::organ_pipe, Distribution::sawtooth,  Distribution::gaussian,
+    Distribution::organ_pipe,    Distribution::sawtooth,   Distribution::gaussian,
 };
 
 std::string_view to_string(Distribution d);
@@ -35,7 +35,8 @@ std::optional<Distribution> parse_distribution(std::string_view name);
 std::string distribution_names();  // "random, sorted, ..." for help and error messages
 
 // n keys of `type`; with pairs, values are the original indices 0..n-1.
-KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint64_t seed, bool pairs);
+KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint64_t seed,
+                       bool pairs);
 
 // Maps a level (a fraction of 2^64) to raw key bits of `type`, preserving order.
 std::uint64_t key_bits_from_level(std::uint64_t level, KeyType type);

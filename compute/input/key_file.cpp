@@ -17,8 +17,10 @@ namespace ss {
 namespace {
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -32,10 +34,14 @@ std::string quoted(std::string_view text) {
 
 std::string range_of(KeyType type) {
   switch (type) {
-    case KeyType::u32: return "0..4294967295";
-    case KeyType::i32: return "-2147483648..2147483647";
-    case KeyType::f32: return "a 32-bit float (|x| < 3.4e38, inf, nan)";
-    case KeyType::u64: return "0..18446744073709551615";
+    case KeyType::u32:
+      return "0..4294967295";
+    case KeyType::i32:
+      return "-2147483648..2147483647";
+    case KeyType::f32:
+      return "a 32-bit float (|x| < 3.4e38, inf, nan)";
+    case KeyType::u64:
+      return "0..18446744073709551615";
   }
   return "";
 }
@@ -96,7 +102,8 @@ std::string parse_float(std::string_view text, std::uint64_t& bits) {
     // from_chars also reports underflow this way; only overflow is out of range.
     const double wide = std::strtod(std::string(body).c_str(), nullptr);
     if (std::fabs(wide) > double(std::numeric_limits<float>::max())) {
-      return "key " + std::string(text) + " is out of range for f32 (" + range_of(KeyType::f32) + ")";
+      return "key " + std::string(text) + " is out of range for f32 (" + range_of(KeyType::f32) +
+             ")";
     }
     value = static_cast<float>(wide);
   } else if (ec != std::errc() || end != body.data() + body.size()) {
@@ -109,14 +116,20 @@ std::string parse_float(std::string_view text, std::uint64_t& bits) {
 
 }  // namespace
 
-bool is_binary_key_file(const std::filesystem::path& path) { return path.extension() == ".bin"; }
+bool is_binary_key_file(const std::filesystem::path& path) {
+  return path.extension() == ".bin";
+}
 
 std::string parse_text_key(std::string_view text, KeyType type, std::uint64_t& bits) {
   switch (type) {
-    case KeyType::u32: return parse_integer<std::uint32_t>(text, type, bits);
-    case KeyType::i32: return parse_integer<std::int32_t>(text, type, bits);
-    case KeyType::u64: return parse_integer<std::uint64_t>(text, type, bits);
-    case KeyType::f32: return parse_float(text, bits);
+    case KeyType::u32:
+      return parse_integer<std::uint32_t>(text, type, bits);
+    case KeyType::i32:
+      return parse_integer<std::int32_t>(text, type, bits);
+    case KeyType::u64:
+      return parse_integer<std::uint64_t>(text, type, bits);
+    case KeyType::f32:
+      return parse_float(text, bits);
   }
   return "unknown key type";
 }
@@ -124,8 +137,10 @@ std::string parse_text_key(std::string_view text, KeyType type, std::uint64_t& b
 std::string format_text_key(std::uint64_t bits, KeyType type) {
   switch (type) {
     case KeyType::u32:
-    case KeyType::u64: return std::to_string(bits);
-    case KeyType::i32: return std::to_string(static_cast<std::int32_t>(static_cast<std::uint32_t>(bits)));
+    case KeyType::u64:
+      return std::to_string(bits);
+    case KeyType::i32:
+      return std::to_string(static_cast<std::int32_t>(static_cast<std::uint32_t>(bits)));
     case KeyType::f32: {
       const float value = std::bit_cast<float>(static_cast<std::uint32_t>(bits));
       if (std::isnan(value)) return std::signbit(value) ? "-nan" : "nan";
@@ -184,7 +199,8 @@ KeyArray read_key_file(const std::filesystem::path& path, KeyType type, bool pai
 
 void write_key_file(const std::filesystem::path& path, const KeyArray& keys) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw UsageError("cannot write output file " + path.string() + ": " + std::strerror(errno));
+  if (!out)
+    throw UsageError("cannot write output file " + path.string() + ": " + std::strerror(errno));
   if (is_binary_key_file(path)) {
     const std::size_t words = key_words(keys.type);
     for (std::size_t i = 0; i < keys.size(); ++i) {

@@ -11,7 +11,7 @@ namespace ss {
 struct KeyArray {
   KeyType type = KeyType::u32;
   std::vector<std::uint32_t> words;
-  bool has_values = false;            // key-value: values holds one u32 per key
+  bool has_values = false;  // key-value: values holds one u32 per key
   std::vector<std::uint32_t> values;
 
   std::size_t size() const { return words.size() / key_words(type); }

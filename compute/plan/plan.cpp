@@ -43,14 +43,15 @@ void check_plan_fits(const Plan& plan, const DeviceLimits& limits, const std::st
   for (const PlanBuffer& b : plan.buffers) {
     if (b.instrumentation_only) continue;
     if (b.bytes > limits.max_storage_buffer_range) {
-      throw UsageError(what + " needs a " + mib(b.bytes) + " '" + b.name + "' buffer; " + device_name +
-                       " binds at most " + mib(limits.max_storage_buffer_range) +
+      throw UsageError(what + " needs a " + mib(b.bytes) + " '" + b.name + "' buffer; " +
+                       device_name + " binds at most " + mib(limits.max_storage_buffer_range) +
                        " per storage buffer (n <= " +
                        std::to_string(limits.max_storage_buffer_range / key_bytes_each) + ")");
     }
     if (b.bytes > limits.max_allocation_size) {
-      throw UsageError(what + " needs a " + mib(b.bytes) + " '" + b.name + "' buffer; " + device_name +
-                       " allocates at most " + mib(limits.max_allocation_size) + " at once");
+      throw UsageError(what + " needs a " + mib(b.bytes) + " '" + b.name + "' buffer; " +
+                       device_name + " allocates at most " + mib(limits.max_allocation_size) +
+                       " at once");
     }
   }
   const std::uint64_t total = plan_bytes(plan, false);

@@ -15,10 +15,12 @@ PlanResources::PlanResources(const Context& context, const Plan& plan, bool inst
     const std::uint64_t bytes = (b.instrumentation_only && !instrumented_) ? 16 : b.bytes;
     buffers_.emplace_back(context_, bytes, storage_usage(), MemoryKind::device);
   }
-  const std::uint64_t key_bytes_total = std::uint64_t(plan_.spec.n) * key_bytes(plan_.spec.key_type);
+  const std::uint64_t key_bytes_total =
+      std::uint64_t(plan_.spec.n) * key_bytes(plan_.spec.key_type);
   pristine_keys_ = Buffer(context_, key_bytes_total, storage_usage(), MemoryKind::device);
   if (plan_.spec.pairs) {
-    pristine_values_ = Buffer(context_, std::uint64_t(plan_.spec.n) * 4u, storage_usage(), MemoryKind::device);
+    pristine_values_ =
+        Buffer(context_, std::uint64_t(plan_.spec.n) * 4u, storage_usage(), MemoryKind::device);
   }
 
   for (KernelSpec spec : plan_.kernels) {
@@ -43,7 +45,8 @@ PlanResources::PlanResources(const Context& context, const Plan& plan, bool inst
   if (distinct.empty()) return;
 
   std::uint32_t descriptors = 0;
-  for (const auto& [key, index] : distinct) descriptors += static_cast<std::uint32_t>(key.second.size());
+  for (const auto& [key, index] : distinct)
+    descriptors += static_cast<std::uint32_t>(key.second.size());
   vk::DescriptorPoolSize size(vk::DescriptorType::eStorageBuffer, std::max(descriptors, 1u));
   pool_ = vk::raii::DescriptorPool(
       context_.device(),
@@ -95,12 +98,11 @@ void PlanResources::record_step(const vk::raii::CommandBuffer& cmd, std::size_t 
   const Kernel& kernel = *kernels_[step.kernel];
   if (instrumented_ && plan_.stats_buffer != UINT32_MAX) {
     cmd.fillBuffer(buffers_[plan_.stats_buffer].handle(), 0, VK_WHOLE_SIZE, 0);
-    cmd.pipelineBarrier(vk::PipelineStageFlagBits::eTransfer,
-                        vk::PipelineStageFlagBits::eComputeShader, {},
-                        vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite,
-                                          vk::AccessFlagBits::eShaderRead |
-                                              vk::AccessFlagBits::eShaderWrite),
-                        {}, {});
+    cmd.pipelineBarrier(
+        vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eComputeShader, {},
+        vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite,
+                          vk::AccessFlagBits::eShaderRead | vk::AccessFlagBits::eShaderWrite),
+        {}, {});
   }
   cmd.bindPipeline(vk::PipelineBindPoint::eCompute, kernel.pipeline());
   cmd.bindDescriptorSets(vk::PipelineBindPoint::eCompute, kernel.layout(), 0,
@@ -111,16 +113,14 @@ void PlanResources::record_step(const vk::raii::CommandBuffer& cmd, std::size_t 
   }
   if (step.groups.total() != 0) cmd.dispatch(step.groups.x, step.groups.y, step.groups.z);
   using A = vk::AccessFlagBits;
-  cmd.pipelineBarrier(vk::PipelineStageFlagBits::eComputeShader,
-                      vk::PipelineStageFlagBits::eComputeShader |
-                          vk::PipelineStageFlagBits::eTransfer |
-                          vk::PipelineStageFlagBits::eVertexInput |
-                          vk::PipelineStageFlagBits::eVertexShader,
-                      {},
-                      vk::MemoryBarrier(A::eShaderWrite, A::eShaderRead | A::eShaderWrite |
-                                                             A::eTransferRead |
-                                                             A::eVertexAttributeRead),
-                      {}, {});
+  cmd.pipelineBarrier(
+      vk::PipelineStageFlagBits::eComputeShader,
+      vk::PipelineStageFlagBits::eComputeShader | vk::PipelineStageFlagBits::eTransfer |
+          vk::PipelineStageFlagBits::eVertexInput | vk::PipelineStageFlagBits::eVertexShader,
+      {},
+      vk::MemoryBarrier(A::eShaderWrite, A::eShaderRead | A::eShaderWrite | A::eTransferRead |
+                                             A::eVertexAttributeRead),
+      {}, {});
 }
 
 KeyArray PlanResources::read_keys(std::uint32_t keys_buffer, std::uint32_t values_buffer) const {

@@ -7,8 +7,8 @@ namespace ss {
 Runner::Runner(const Context& context, const Plan& plan)
     : context_(context), resources_(context, plan, /*instrumented=*/false) {
   const auto query_count = static_cast<std::uint32_t>(plan.steps.size() + 1);
-  queries_ = vk::raii::QueryPool(context_.device(),
-                                 vk::QueryPoolCreateInfo({}, vk::QueryType::eTimestamp, query_count));
+  queries_ = vk::raii::QueryPool(
+      context_.device(), vk::QueryPoolCreateInfo({}, vk::QueryType::eTimestamp, query_count));
 }
 
 RunTiming Runner::run() {

@@ -4,10 +4,14 @@ namespace ss {
 
 std::string_view to_string(KeyType type) {
   switch (type) {
-    case KeyType::u32: return "u32";
-    case KeyType::i32: return "i32";
-    case KeyType::f32: return "f32";
-    case KeyType::u64: return "u64";
+    case KeyType::u32:
+      return "u32";
+    case KeyType::i32:
+      return "i32";
+    case KeyType::f32:
+      return "f32";
+    case KeyType::u64:
+      return "u64";
   }
   return "?";
 }

@@ -21,8 +21,12 @@ inline constexpr KeyType k_key_types[] = {KeyType::u32, KeyType::i32, KeyType::f
 
 std::string_view to_string(KeyType type);
 std::optional<KeyType> parse_key_type(std::string_view name);
-inline std::uint32_t key_words(KeyType type) { return gpu::key_words(static_cast<std::uint32_t>(type)); }
-inline std::uint32_t key_bytes(KeyType type) { return 4u * key_words(type); }
+inline std::uint32_t key_words(KeyType type) {
+  return gpu::key_words(static_cast<std::uint32_t>(type));
+}
+inline std::uint32_t key_bytes(KeyType type) {
+  return 4u * key_words(type);
+}
 
 struct SortSpec {
   std::uint32_t n = 0;

@@ -25,10 +25,10 @@ class Stepper {
   std::size_t step_count() const { return plan().steps.size(); }
   bool at_end() const { return position_ == step_count(); }
 
-  void next();                          // applies step position(); no-op at the end
-  void back();                          // returns to position() - 1; no-op at the start
-  void jump(std::size_t position);      // clamps to [0, step_count()]
-  void reset(const KeyArray& input);    // new pristine input, position 0
+  void next();                        // applies step position(); no-op at the end
+  void back();                        // returns to position() - 1; no-op at the start
+  void jump(std::size_t position);    // clamps to [0, step_count()]
+  void reset(const KeyArray& input);  // new pristine input, position 0
 
   // Buffers holding the live keys and values at this position (GPU handles, for the views).
   const Buffer& keys_buffer() const;

@@ -1,0 +1,152 @@
+#include <sys/wait.h>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out;  // stdout and stderr together
+};
+
+// Runs sortscope-cli with validation on (ctest sets SORTSCOPE_VALIDATION=1; set it here too so
+// the test also holds when run by hand).
+Result cli(const std::string& args, const std::string& env = "") {
+  const std::string command =
+      "SORTSCOPE_VALIDATION=1 " + env + " '" SORTSCOPE_CLI "' " + args + " 2>&1";
+  Result r;
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::array<char, 4096> buffer{};
+  while (std::size_t got = std::fread(buffer.data(), 1, buffer.size(), pipe))
+    r.out.append(buffer.data(), got);
+  const int status = pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string data_file(const std::string& name, const std::string& content) {
+  const auto path = std::filesystem::path(SORTSCOPE_TEST_DATA) / name;
+  std::ofstream(path, std::ios::binary) << content;
+  return path.string();
+}
+
+std::size_t line_count(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+}  // namespace
+
+TEST_CASE("cli: run sorts and verifies, exit 0", "[cli][gpu]") {
+  for (const char* algo : {"batcher", "transposition"}) {
+    const Result r = cli(std::string("run --algo ") + algo +
+                         " --n 300 --type f32 --dist gaussian --pairs --descending");
+    INFO(r.out);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("verified"));
+  }
+}
+
+TEST_CASE("cli: n = 0 is a valid, empty sort", "[cli][gpu]") {
+  const Result r = cli("run --algo batcher --n 0");
+  INFO(r.out);
+  CHECK(r.code == 0);
+}
+
+TEST_CASE("cli: --json prints one object with the step labels", "[cli][gpu]") {
+  const Result r = cli("run --algo batcher --n 8 --json");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  const auto json = nlohmann::json::parse(r.out);
+  CHECK(json["verified"] == true);
+  CHECK(json["steps"] == 6);
+  CHECK(json["step_labels"].size() == 6);
+  CHECK(json["step_labels"][0] == "merge 2, stride 1");
+}
+
+TEST_CASE("cli: --trace prints every step, and refuses n > 256", "[cli][gpu]") {
+  const Result r = cli("run --algo transposition --n 5 --trace");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("step 5/5"));
+  const Result big = cli("run --algo batcher --n 257 --trace");
+  CHECK(big.code == 2);
+  CHECK_THAT(big.out, Catch::Contains("n <= 256"));
+}
+
+TEST_CASE("cli: --input and --output keep the input's format", "[cli][gpu]") {
+  const std::string in = data_file("cli_in.txt", "3\n-1\n2\n-7\n");
+  const std::string out = (std::filesystem::path(SORTSCOPE_TEST_DATA) / "cli_out.txt").string();
+  Result r = cli("run --algo batcher --type i32 --input " + in + " --output " + out + " --pairs");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  std::ifstream sorted(out);
+  std::string content((std::istreambuf_iterator<char>(sorted)), std::istreambuf_iterator<char>());
+  CHECK(content == "-7 3\n-1 1\n2 2\n3 0\n");
+
+  const std::string bin_out = (std::filesystem::path(SORTSCOPE_TEST_DATA) / "cli_out.bin").string();
+  r = cli("run --algo transposition --n 100 --type u64 --output " + bin_out);
+  REQUIRE(r.code == 0);
+  CHECK(std::filesystem::file_size(bin_out) == 800);
+}
+
+TEST_CASE("cli: list names the algorithms and the devices", "[cli][gpu]") {
+  const Result r = cli("list");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("batcher") && Catch::Contains("transposition") &&
+                        Catch::Contains("subgroup size"));
+}
+
+TEST_CASE("cli: bad usage exits 2 with a one-line message naming the value", "[cli]") {
+  struct Case {
+    std::string args;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {"run --algo bogosort",
+       "unknown algorithm 'bogosort'; choose one of: batcher, transposition"},
+      {"run --type f16", "unknown key type 'f16'; choose one of: u32, i32, f32, u64"},
+      {"run --dist zipf", "unknown distribution 'zipf'"},
+      {"run --n abc", "--n 'abc' is not a non-negative number"},
+      {"run --n -5", "--n '-5' is not a non-negative number"},
+      {"run --n 99999999999", "too large"},
+      {"run --seed x", "--seed 'x' is not a non-negative integer"},
+      {"run --algo transposition --n 1000000", "transposition takes n <= 131072"},
+      {"run --input /nonexistent/keys.txt", "cannot read input file /nonexistent/keys.txt"},
+      {"run --input " + data_file("cli_bad.txt", "1\n2\nx3\n"),
+       "cli_bad.txt:3: 'x3' is not a decimal u32 key"},
+      {"run --type i32 --input " + data_file("cli_range.txt", "5\n3000000000\n"),
+       "cli_range.txt:2: key 3000000000 is out of range for i32"},
+      {"run --n 5 --input " + data_file("cli_n.txt", "1\n2\n"), "--n 5 disagrees"},
+      {"run --device 42", "--device 42 is not a device index"},
+      {"run --frobnicate", "frobnicate"},
+  };
+  for (const Case& c : cases) {
+    const Result r = cli(c.args);
+    INFO(c.args << "\n" << r.out);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.out, Catch::Contains(c.message));
+    CHECK(line_count(r.out) == 1);
+  }
+}
+
+TEST_CASE("cli: n beyond the device's buffer limit exits 2 naming the limit", "[cli][gpu]") {
+  const Result r = cli("run --algo batcher --n 2^31 --type u64");
+  INFO(r.out);
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("n = 2147483648") && Catch::Contains("MiB"));
+}
+
+TEST_CASE("cli: no Vulkan device exits 2 and names mesa-vulkan-drivers", "[cli]") {
+  const Result r =
+      cli("run --n 10", "VK_DRIVER_FILES=/nonexistent.json VK_ICD_FILENAMES=/nonexistent.json");
+  INFO(r.out);
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("mesa-vulkan-drivers"));
+}

@@ -1,0 +1,18 @@
+// Catch2's runner, plus a last check: a process whose GPU work drew any validation message
+// fails even if every assertion passed.
+#define CATCH_CONFIG_RUNNER
+#include <catch2/catch.hpp>
+
+#include <iostream>
+
+#include "support/gpu.hpp"
+
+int main(int argc, char** argv) {
+  const int failed = Catch::Session().run(argc, argv);
+  const std::size_t messages = ss::test::validation_message_count();
+  if (messages != 0) {
+    std::cerr << "the Vulkan validation layer reported " << messages << " message(s)\n";
+    return 1;
+  }
+  return failed;
+}
