@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -149,4 +150,26 @@ TEST_CASE("cli: no Vulkan device exits 2 and names mesa-vulkan-drivers", "[cli]"
   INFO(r.out);
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("mesa-vulkan-drivers"));
+}
+
+TEST_CASE("cli: bench prints verified JSON Lines in the CUB baseline's schema", "[cli][gpu]") {
+  const Result r =
+      cli("bench --algo batcher,transposition --n 300 --type u32,u64 --reps 2 --warmup 1 --json "
+          "--cpu std");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  std::istringstream lines(r.out);
+  int rows = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("bench: ", 0) == 0) continue;  // progress, on stderr
+    const auto json = nlohmann::json::parse(line);
+    for (const char* key : {"impl", "type", "pairs", "n", "ms", "gkeys_per_s", "device", "driver",
+                            "date", "command"}) {
+      CHECK(json.contains(key));
+    }
+    CHECK(json["verified"] == true);
+    CHECK(json["n"] == 300);
+    ++rows;
+  }
+  CHECK(rows == 6);  // 2 algorithms + std::sort, for 2 types
 }
