@@ -28,34 +28,29 @@ void check_sort(std::string_view algorithm, std::uint32_t n, KeyType type, bool 
 
 const std::uint32_t k_sizes[] = {0, 1, 2, 3, 7, 8, 9, 255, 256, 257, 1000, 4097};
 
-}  // namespace
-
-TEST_CASE("batcher: every key type, direction and distribution matches std::sort",
-          "[batcher][gpu]") {
+// Every key type, direction and distribution at the sizes of k_sizes; pairs on alternate sizes.
+void check_matrix(std::string_view algorithm, std::uint32_t pairs_parity) {
   for (KeyType type : k_key_types) {
     for (bool descending : {false, true}) {
       for (Distribution d : k_distributions) {
-        for (std::uint32_t n : k_sizes) {
-          check_sort("batcher", n, type, descending, d, n % 2 == 1);
-        }
+        for (std::uint32_t n : k_sizes)
+          check_sort(algorithm, n, type, descending, d, n % 2 == pairs_parity);
       }
     }
   }
   test::require_validation_clean();
 }
 
+}  // namespace
+
+TEST_CASE("batcher: every key type, direction and distribution matches std::sort",
+          "[batcher][gpu]") {
+  check_matrix("batcher", 1);
+}
+
 TEST_CASE("transposition: every key type, direction and distribution matches std::stable_sort",
           "[transposition][gpu]") {
-  for (KeyType type : k_key_types) {
-    for (bool descending : {false, true}) {
-      for (Distribution d : k_distributions) {
-        for (std::uint32_t n : k_sizes) {
-          check_sort("transposition", n, type, descending, d, n % 2 == 0);
-        }
-      }
-    }
-  }
-  test::require_validation_clean();
+  check_matrix("transposition", 0);
 }
 
 TEST_CASE("batcher: keys-only and pairs at larger n, up to 2^16 + 3", "[batcher][gpu]") {
