@@ -4,6 +4,8 @@
 #include <string>
 
 #include "algorithms/batcher.hpp"
+#include "algorithms/onesweep.hpp"
+#include "algorithms/radix4.hpp"
 #include "algorithms/transposition.hpp"
 #include "core/errors.hpp"
 
@@ -19,6 +21,13 @@ const std::array k_algorithms = {
     Algorithm{"transposition",
               "odd-even transposition sort: n passes of neighbour compare-exchange, stable", true,
               true, 1ull << 17, &plan_transposition},
+    Algorithm{"radix4",
+              "LSD radix sort, 4-bit digits: per digit a count, scan and scatter dispatch, stable",
+              true, false, 1ull << 31, &plan_radix4},
+    Algorithm{"onesweep",
+              "OneSweep radix sort, 8-bit digits: one histogram pass, then one chained-scan pass "
+              "per digit (decoupled lookback with fallback), stable; n <= 2^30 - 1",
+              true, false, gpu::ONESWEEP_MAX_N, &plan_onesweep},
 };
 
 }  // namespace
@@ -53,7 +62,9 @@ Plan make_plan(std::string_view name, const SortSpec& spec, const DeviceLimits& 
     throw UsageError(std::string(algorithm->name) +
                      " takes n <= " + std::to_string(algorithm->max_n) +
                      " (got n = " + std::to_string(spec.n) + ")" +
-                     (algorithm->name == "transposition" ? "; it runs one dispatch per key" : ""));
+                     (algorithm->name == "transposition" ? "; it runs one dispatch per key"
+                      : algorithm->name == "onesweep" ? "; its tile status words hold 30-bit counts"
+                                                      : ""));
   }
   return algorithm->make_plan(spec, limits);
 }

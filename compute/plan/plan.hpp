@@ -14,6 +14,8 @@
 #include "plan/device_limits.hpp"
 #include "plan/sort_spec.hpp"
 #include "shaders/common/batcher_layer.h"
+#include "shaders/common/onesweep_step.h"
+#include "shaders/common/radix4_step.h"
 #include "shaders/common/transposition_pass.h"
 
 namespace ss {
@@ -31,8 +33,10 @@ struct GroupCount {
 };
 
 // What a step means, for the views: the same parameter block the kernel receives, from which
-// the views compute (through the shared headers) what the kernel did.
-using StepView = std::variant<std::monostate, gpu::BatcherLayer, gpu::TranspositionPass>;
+// the views compute (through the shared headers) what the kernel did. The radix steps say which
+// kernel ran in their `stage` field; their headers document the buffers each one writes.
+using StepView = std::variant<std::monostate, gpu::BatcherLayer, gpu::TranspositionPass,
+                              gpu::Radix4Step, gpu::OnesweepStep>;
 
 struct Step {
   std::string label;                    // e.g. "merge 8, stride 2"

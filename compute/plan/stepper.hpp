@@ -34,6 +34,8 @@ class Stepper {
   const Buffer& keys_buffer() const;
   const Buffer& values_buffer() const;
   const Buffer* stats_buffer() const;
+  // Any plan buffer by index (histograms, offsets, tile status: see the algorithm's header).
+  const Buffer& buffer(std::uint32_t index) const { return resources_.buffer(index); }
 
   KeyArray read_current() const;  // host copy of the live keys and values
   StepStats last_stats() const;

@@ -44,7 +44,7 @@ std::size_t line_count(const std::string& text) {
 }  // namespace
 
 TEST_CASE("cli: run sorts and verifies, exit 0", "[cli][gpu]") {
-  for (const char* algo : {"batcher", "transposition"}) {
+  for (const char* algo : {"batcher", "transposition", "radix4", "onesweep"}) {
     const Result r = cli(std::string("run --algo ") + algo +
                          " --n 300 --type f32 --dist gaussian --pairs --descending");
     INFO(r.out);
@@ -101,7 +101,8 @@ TEST_CASE("cli: list names the algorithms and the devices", "[cli][gpu]") {
   INFO(r.out);
   CHECK(r.code == 0);
   CHECK_THAT(r.out, Catch::Contains("batcher") && Catch::Contains("transposition") &&
-                        Catch::Contains("subgroup size"));
+                        Catch::Contains("radix4") && Catch::Contains("onesweep") &&
+                        Catch::Contains("n <= 2^30 - 1") && Catch::Contains("subgroup size"));
 }
 
 TEST_CASE("cli: bad usage exits 2 with a one-line message naming the value", "[cli]") {
@@ -111,7 +112,7 @@ TEST_CASE("cli: bad usage exits 2 with a one-line message naming the value", "[c
   };
   const std::vector<Case> cases = {
       {"run --algo bogosort",
-       "unknown algorithm 'bogosort'; choose one of: batcher, transposition"},
+       "unknown algorithm 'bogosort'; choose one of: batcher, transposition, radix4, onesweep"},
       {"run --type f16", "unknown key type 'f16'; choose one of: u32, i32, f32, u64"},
       {"run --dist zipf", "unknown distribution 'zipf'"},
       {"run --n abc", "--n 'abc' is not a non-negative number"},
@@ -119,6 +120,7 @@ TEST_CASE("cli: bad usage exits 2 with a one-line message naming the value", "[c
       {"run --n 99999999999", "too large"},
       {"run --seed x", "--seed 'x' is not a non-negative integer"},
       {"run --algo transposition --n 1000000", "transposition takes n <= 131072"},
+      {"run --algo onesweep --n 2^30", "onesweep takes n <= 1073741823"},
       {"run --input /nonexistent/keys.txt", "cannot read input file /nonexistent/keys.txt"},
       {"run --input " + data_file("cli_bad.txt", "1\n2\nx3\n"),
        "cli_bad.txt:3: 'x3' is not a decimal u32 key"},

@@ -1,0 +1,157 @@
+#include "algorithms/onesweep.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "algorithms/radix_plan.hpp"
+#include "core/errors.hpp"
+
+namespace ss {
+
+namespace {
+constexpr std::uint32_t k_max_keys_per_thread = 15;
+}
+
+OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
+                               std::uint32_t keys_per_thread) {
+  constexpr std::uint32_t wg = gpu::ONESWEEP_PASS_WORKGROUP;
+  if (limits.max_workgroup_invocations < wg) {
+    throw SetupError("onesweep needs workgroups of " + std::to_string(wg) +
+                     " invocations; the device allows " +
+                     std::to_string(limits.max_workgroup_invocations));
+  }
+  OnesweepTuning t;
+  t.subgroup_size = radix_subgroup_size(limits, wg, "onesweep");
+  const std::uint32_t subgroups = wg / t.subgroup_size;
+  const std::uint32_t hist_words = subgroups * gpu::ONESWEEP_DIGITS / 2u;
+  const std::uint32_t extra = gpu::onesweep_pass_extra_shared_words(subgroups);
+  // Staged per key: its words and its value.
+  const std::uint32_t element_words = key_words(spec.key_type) + (spec.pairs ? 1u : 0u);
+  const std::uint32_t budget = limits.max_shared_memory / 4u;
+  if (hist_words + extra > budget) {
+    throw SetupError("onesweep needs " + std::to_string(4u * (hist_words + extra)) +
+                     " bytes of shared memory with subgroups of " +
+                     std::to_string(t.subgroup_size) + "; the device has " +
+                     std::to_string(limits.max_shared_memory));
+  }
+  const std::uint32_t fits = (budget - extra) / (wg * element_words);
+  t.keys_per_thread =
+      keys_per_thread != 0 ? keys_per_thread : std::min(k_max_keys_per_thread, fits);
+  if (t.keys_per_thread == 0 || t.keys_per_thread > fits) {
+    throw SetupError("onesweep cannot stage a tile of " + std::to_string(t.keys_per_thread) +
+                     " keys per thread in " + std::to_string(limits.max_shared_memory) +
+                     " bytes of shared memory");
+  }
+  t.tile_keys = wg * t.keys_per_thread;
+  t.shared_words = std::max(hist_words, t.tile_keys * element_words);
+  t.pass_shared_bytes = 4u * (t.shared_words + extra);
+  return t;
+}
+
+Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits) {
+  return plan_onesweep(spec, limits, OnesweepOptions{});
+}
+
+Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
+                   const OnesweepOptions& options) {
+  if (spec.n > gpu::ONESWEEP_MAX_N) {
+    throw UsageError(
+        "onesweep takes n <= " + std::to_string(gpu::ONESWEEP_MAX_N) +
+        " (its tile status words hold 30-bit counts); got n = " + std::to_string(spec.n));
+  }
+  const OnesweepTuning t = onesweep_tuning(spec, limits, options.keys_per_thread);
+  Plan plan = radix_plan_skeleton("onesweep", spec);
+  const std::uint32_t tiles = gpu::radix_tiles(spec.n, t.tile_keys);
+  const std::uint32_t passes =
+      gpu::radix_passes(static_cast<std::uint32_t>(spec.key_type), gpu::ONESWEEP_BITS);
+  const std::uint64_t status_words = gpu::onesweep_status_words(std::max(tiles, 1u));
+  plan.buffers.push_back({"digit histograms", 2ull * passes * gpu::ONESWEEP_DIGITS * 4u, false});
+  plan.buffers.push_back({"tile status", status_words * 4u, false});
+  plan.buffers.push_back({"lookback records",
+                          std::uint64_t(std::max(tiles, 1u)) * gpu::ONESWEEP_RECORD_WORDS * 4u,
+                          true});
+
+  constexpr std::uint32_t wg = gpu::ONESWEEP_PASS_WORKGROUP;
+  RadixKernelParams init;
+  init.workgroup_size = wg;
+  RadixKernelParams histogram = init;
+  histogram.keys_per_thread = gpu::ONESWEEP_HIST_KEYS_PER_THREAD;
+  RadixKernelParams scan = init;
+  scan.subgroup_size = t.subgroup_size;
+  RadixKernelParams pass_kernel = scan;
+  pass_kernel.keys_per_thread = t.keys_per_thread;
+  pass_kernel.shared_words = t.shared_words;
+  pass_kernel.lookback_spins = std::max(options.lookback_spins, 1u);
+  pass_kernel.withhold_mode = options.withhold_mode;
+  pass_kernel.withhold_period = options.withhold_period;
+  const std::uint32_t push = sizeof(gpu::OnesweepStep);
+  plan.kernels = {radix_kernel(spec, "onesweep_init.comp", push, init),
+                  radix_kernel(spec, "onesweep_histogram.comp", push, histogram),
+                  radix_kernel(spec, "onesweep_scan.comp", push, scan),
+                  radix_kernel(spec, "onesweep_pass.comp", push, pass_kernel)};
+  if (spec.n < 2) return plan;  // nothing to order: no steps, the keys stay in buffer 0
+
+  const std::uint64_t key_bytes_total = std::uint64_t(spec.n) * key_bytes(spec.key_type);
+  const std::uint64_t value_bytes = spec.pairs ? std::uint64_t(spec.n) * 4u : 0u;
+  const std::uint64_t hist_bytes = 2ull * passes * gpu::ONESWEEP_DIGITS * 4u;
+  const std::vector<std::uint32_t> rest = {
+      gpu::ONESWEEP_BUFFER_DIGIT_HIST, gpu::ONESWEEP_BUFFER_STATUS, gpu::ONESWEEP_BUFFER_RECORDS};
+  gpu::OnesweepStep p{};
+  p.n = spec.n;
+  p.passes = passes;
+  p.tile_keys = t.tile_keys;
+  p.tiles = tiles;
+  p.clear_words = gpu::ONESWEEP_STATUS_HEADER + tiles * gpu::ONESWEEP_DIGITS;
+  p.hist_keys = wg * gpu::ONESWEEP_HIST_KEYS_PER_THREAD;
+  auto add = [&](std::uint32_t stage, std::uint32_t pass, std::string label,
+                 GroupCount groups) -> Step& {
+    p.stage = stage;
+    p.groups_x = groups.x;
+    Step step;
+    step.label = std::move(label);
+    step.kernel = stage;
+    step.bindings = radix_pass_bindings(pass, rest);
+    step.push = push_bytes(p);
+    step.groups = groups;
+    step.view = p;
+    const bool moves = stage == gpu::ONESWEEP_STAGE_PASS;
+    step.keys_after = moves ? radix_keys_after(pass) : 0;
+    step.values_after = moves ? radix_values_after(pass) : 1;
+    plan.steps.push_back(std::move(step));
+    return plan.steps.back();
+  };
+
+  const std::uint64_t init_threads =
+      std::max<std::uint64_t>(passes * gpu::ONESWEEP_DIGITS, p.clear_words);
+  Step& i = add(gpu::ONESWEEP_STAGE_INIT, 0, "clear histograms and tile status",
+                groups_for(init_threads, wg, limits));
+  i.bytes_written = hist_bytes / 2 + std::uint64_t(p.clear_words) * 4u;
+  Step& h = add(gpu::ONESWEEP_STAGE_HISTOGRAM, 0,
+                "histograms of all " + std::to_string(passes) + " digits",
+                groups_for(spec.n, p.hist_keys, limits));
+  h.bytes_read = key_bytes_total;
+  h.bytes_written = hist_bytes / 2;
+  Step& s = add(gpu::ONESWEEP_STAGE_SCAN, 0, "scan digit histograms", GroupCount{});
+  s.bytes_read = hist_bytes / 2;
+  s.bytes_written = hist_bytes / 2;
+  const GroupCount tile_groups = groups_for(std::uint64_t(tiles) * wg, wg, limits);
+  for (std::uint32_t pass = 0; pass < passes; ++pass) {
+    p.pass = pass;
+    p.word = gpu::radix_pass_word(pass, gpu::ONESWEEP_BITS);
+    p.shift = gpu::radix_pass_shift(pass, gpu::ONESWEEP_BITS);
+    p.region = pass % 2u;
+    Step& x = add(gpu::ONESWEEP_STAGE_PASS, pass,
+                  "pass " + std::to_string(pass) + " (bits " +
+                      std::to_string(pass * gpu::ONESWEEP_BITS) + ".." +
+                      std::to_string(pass * gpu::ONESWEEP_BITS + 7) + "): rank, look back, scatter",
+                  tile_groups);
+    const std::uint64_t status_bytes = std::uint64_t(tiles) * gpu::ONESWEEP_DIGITS * 4u;
+    x.bytes_read = key_bytes_total + value_bytes + status_bytes;
+    x.bytes_written = key_bytes_total + value_bytes + 2u * status_bytes;
+  }
+  plan.result_keys = radix_keys_after(passes - 1);
+  plan.result_values = radix_values_after(passes - 1);
+  return plan;
+}
+
+}  // namespace ss

@@ -1,0 +1,42 @@
+#pragma once
+#include <cstdint>
+
+#include "plan/plan.hpp"
+#include "shaders/common/onesweep_step.h"
+
+namespace ss {
+
+// Tile sizes onesweep uses on a device, chosen once per plan from its shared memory and subgroup
+// size and passed to the kernels as specialization constants.
+struct OnesweepTuning {
+  std::uint32_t subgroup_size = 32;     // required, full subgroups
+  std::uint32_t keys_per_thread = 15;   // pass kernel
+  std::uint32_t tile_keys = 3840;       // ONESWEEP_PASS_WORKGROUP * keys_per_thread
+  std::uint32_t shared_words = 0;       // the pass kernel's main shared array
+  std::uint32_t pass_shared_bytes = 0;  // all shared memory the pass kernel declares
+};
+
+// Planner options only tests set.
+struct OnesweepOptions {
+  // Status reads before a missing one is computed by the fallback instead.
+  std::uint32_t lookback_spins = 256;
+  // Test switch: tiles t with (t + 1) % withhold_period == 0 publish late or never
+  // (ONESWEEP_WITHHOLD_*), so that the tiles after them must use the fallback.
+  std::uint32_t withhold_mode = gpu::ONESWEEP_WITHHOLD_OFF;
+  std::uint32_t withhold_period = 0;
+  // Keys per thread of the pass kernel; 0 picks the largest that fits the device (up to 15).
+  // Small values give many tiles at small n.
+  std::uint32_t keys_per_thread = 0;
+};
+
+OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
+                               std::uint32_t keys_per_thread = 0);
+
+// OneSweep (seed 003): init, histogram, scan, then one chained-scan pass per 8-bit digit: 4
+// passes (7 steps) for 32-bit keys, 8 (11 steps) for u64. Stable; n <= ONESWEEP_MAX_N.
+// Layouts: onesweep_step.h.
+Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits);
+Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
+                   const OnesweepOptions& options);
+
+}  // namespace ss

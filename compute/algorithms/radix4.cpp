@@ -1,0 +1,109 @@
+#include "algorithms/radix4.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "algorithms/radix_plan.hpp"
+#include "core/errors.hpp"
+#include "shaders/common/radix4_step.h"
+
+namespace ss {
+
+Radix4Tuning radix4_tuning(const DeviceLimits& limits) {
+  Radix4Tuning t;
+  t.workgroup_size = std::min<std::uint32_t>(256, limits.max_workgroup_invocations);
+  t.subgroup_size = radix_subgroup_size(limits, t.workgroup_size, "radix4");
+  t.scan_workgroup_size = t.workgroup_size;
+  t.keys_per_thread = 8;
+  t.tile_keys = t.workgroup_size * t.keys_per_thread;
+  const std::uint32_t subgroups = t.workgroup_size / t.subgroup_size;
+  // s_work (packed histograms), s_tile_offset, s_count, s_subgroup_total.
+  t.scatter_shared_bytes =
+      4u * (subgroups * gpu::RADIX4_DIGITS / 2u + 2u * gpu::RADIX4_DIGITS + subgroups);
+  if (t.scatter_shared_bytes > limits.max_shared_memory) {
+    throw SetupError("radix4 needs " + std::to_string(t.scatter_shared_bytes) +
+                     " bytes of shared memory; the device has " +
+                     std::to_string(limits.max_shared_memory));
+  }
+  return t;
+}
+
+Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
+  const Radix4Tuning t = radix4_tuning(limits);
+  Plan plan = radix_plan_skeleton("radix4", spec);
+  const std::uint32_t tiles = gpu::radix_tiles(spec.n, t.tile_keys);
+  const std::uint32_t passes =
+      gpu::radix_passes(static_cast<std::uint32_t>(spec.key_type), gpu::RADIX4_BITS);
+  const std::uint64_t entries = std::uint64_t(gpu::RADIX4_DIGITS) * std::max(tiles, 1u);
+  plan.buffers.push_back({"tile histograms", entries * 4u, false});
+  plan.buffers.push_back({"tile offsets", entries * 4u, false});
+  plan.buffers.push_back({"digit totals", 2ull * passes * gpu::RADIX4_DIGITS * 4u, false});
+
+  RadixKernelParams count;
+  count.workgroup_size = t.workgroup_size;
+  count.keys_per_thread = t.keys_per_thread;
+  RadixKernelParams scan;
+  scan.workgroup_size = t.scan_workgroup_size;
+  scan.subgroup_size = t.subgroup_size;
+  RadixKernelParams scatter = count;
+  scatter.subgroup_size = t.subgroup_size;
+  scatter.shared_words = t.workgroup_size / t.subgroup_size * gpu::RADIX4_DIGITS / 2u;
+  const std::uint32_t push = sizeof(gpu::Radix4Step);
+  plan.kernels = {radix_kernel(spec, "radix4_count.comp", push, count),
+                  radix_kernel(spec, "radix4_scan.comp", push, scan),
+                  radix_kernel(spec, "radix4_scatter.comp", push, scatter)};
+  if (spec.n < 2) return plan;  // nothing to order: no steps, the keys stay in buffer 0
+
+  const GroupCount tile_groups =
+      groups_for(std::uint64_t(tiles) * t.workgroup_size, t.workgroup_size, limits);
+  const std::uint64_t key_bytes_total = std::uint64_t(spec.n) * key_bytes(spec.key_type);
+  const std::uint64_t value_bytes = spec.pairs ? std::uint64_t(spec.n) * 4u : 0u;
+  const std::vector<std::uint32_t> rest = {gpu::RADIX4_BUFFER_TILE_HIST,
+                                           gpu::RADIX4_BUFFER_TILE_OFFSETS,
+                                           gpu::RADIX4_BUFFER_DIGIT_TOTALS};
+  for (std::uint32_t pass = 0; pass < passes; ++pass) {
+    gpu::Radix4Step p{};
+    p.n = spec.n;
+    p.passes = passes;
+    p.pass = pass;
+    p.word = gpu::radix_pass_word(pass, gpu::RADIX4_BITS);
+    p.shift = gpu::radix_pass_shift(pass, gpu::RADIX4_BITS);
+    p.tile_keys = t.tile_keys;
+    p.tiles = tiles;
+    const std::string digit = "pass " + std::to_string(pass) + " (bits " +
+                              std::to_string(pass * gpu::RADIX4_BITS) + ".." +
+                              std::to_string(pass * gpu::RADIX4_BITS + 3) + ")";
+    const std::uint32_t keys_in = pass % 2 == 0 ? 0 : 2;
+    const std::uint32_t values_in = pass % 2 == 0 ? 1 : 3;
+
+    auto add = [&](std::uint32_t stage, std::string label, GroupCount groups) -> Step& {
+      p.stage = stage;
+      p.groups_x = groups.x;
+      Step step;
+      step.label = std::move(label);
+      step.kernel = stage;
+      step.bindings = radix_pass_bindings(pass, rest);
+      step.push = push_bytes(p);
+      step.groups = groups;
+      step.view = p;
+      step.keys_after = stage == gpu::RADIX4_STAGE_SCATTER ? radix_keys_after(pass) : keys_in;
+      step.values_after = stage == gpu::RADIX4_STAGE_SCATTER ? radix_values_after(pass) : values_in;
+      plan.steps.push_back(std::move(step));
+      return plan.steps.back();
+    };
+    Step& c = add(gpu::RADIX4_STAGE_COUNT, digit + ": count digits per tile", tile_groups);
+    c.bytes_read = key_bytes_total;
+    c.bytes_written = entries * 4u;
+    Step& s = add(gpu::RADIX4_STAGE_SCAN, digit + ": scan tile histograms", GroupCount{});
+    s.bytes_read = entries * 4u;
+    s.bytes_written = entries * 4u + 2u * gpu::RADIX4_DIGITS * 4u;
+    Step& x = add(gpu::RADIX4_STAGE_SCATTER, digit + ": scatter", tile_groups);
+    x.bytes_read = key_bytes_total + value_bytes + entries * 4u;
+    x.bytes_written = key_bytes_total + value_bytes;
+  }
+  plan.result_keys = radix_keys_after(passes - 1);
+  plan.result_values = radix_values_after(passes - 1);
+  return plan;
+}
+
+}  // namespace ss

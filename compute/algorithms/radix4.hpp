@@ -1,0 +1,23 @@
+#pragma once
+#include <cstdint>
+
+#include "plan/plan.hpp"
+
+namespace ss {
+
+// Tile sizes radix4 uses on a device (chosen once per plan, passed as specialization constants).
+struct Radix4Tuning {
+  std::uint32_t workgroup_size = 256;  // count and scatter
+  std::uint32_t subgroup_size = 32;    // required, full subgroups (scan and scatter)
+  std::uint32_t keys_per_thread = 8;
+  std::uint32_t tile_keys = 2048;
+  std::uint32_t scan_workgroup_size = 256;
+  std::uint32_t scatter_shared_bytes = 0;  // all shared memory the scatter kernel declares
+};
+Radix4Tuning radix4_tuning(const DeviceLimits& limits);
+
+// LSD radix sort with 4-bit digits (seed 001): per pass a count, a scan and a scatter step, so
+// 8 passes (24 steps) for 32-bit keys and 16 (48) for u64. Stable. Layouts: radix4_step.h.
+Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits);
+
+}  // namespace ss

@@ -1,0 +1,43 @@
+#pragma once
+// Pieces the radix-sort planners (radix4, onesweep) share: the ping-pong key/value buffers, the
+// binding of a pass's input and output, and kernel specialization.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "plan/plan.hpp"
+
+namespace ss {
+
+// Buffers 0..3: keys, values, and their ping-pong partners (values are a 4-byte stub for
+// keys-only sorts). Input in 0/1; with an even number of passes the result ends there too.
+Plan radix_plan_skeleton(std::string algorithm, const SortSpec& spec);
+
+// Plan buffers bound to slots 0..3 (keys in, values in, keys out, values out) in pass `pass`,
+// followed by `rest` for the algorithm's own slots 4...
+std::vector<std::uint32_t> radix_pass_bindings(std::uint32_t pass,
+                                               const std::vector<std::uint32_t>& rest);
+std::uint32_t radix_keys_after(std::uint32_t pass);    // where a pass leaves the keys
+std::uint32_t radix_values_after(std::uint32_t pass);  // and the values
+
+// The subgroup size radix kernels are built for (the device's default size, required with full
+// subgroups); throws SetupError when the device cannot guarantee it or the workgroup cannot be
+// made of whole subgroups.
+std::uint32_t radix_subgroup_size(const DeviceLimits& limits, std::uint32_t workgroup_size,
+                                  const std::string& algorithm);
+
+struct RadixKernelParams {
+  std::uint32_t workgroup_size = 256;
+  std::uint32_t subgroup_size = 0;  // 0: the kernel uses no subgroup-size-dependent layout
+  std::uint32_t keys_per_thread = 1;
+  std::uint32_t shared_words = 1;
+  std::uint32_t lookback_spins = 1;
+  std::uint32_t withhold_mode = 0;
+  std::uint32_t withhold_period = 0;
+};
+
+// A radix kernel with every RADIX_SPEC_* constant set (ids in radix_digits.h).
+KernelSpec radix_kernel(const SortSpec& spec, std::string shader, std::uint32_t push_size,
+                        const RadixKernelParams& params);
+
+}  // namespace ss

@@ -1,0 +1,81 @@
+// radix4 (seed 001): LSD radix sort with 4-bit digits, reduce-then-scan. Each digit pass is three
+// steps, each one dispatch:
+//   count   one workgroup per tile counts the tile's 16 digits into the tile-histogram buffer;
+//   scan    one workgroup scans the whole tile histogram (digit-major, so the exclusive scan of
+//           entry (d, t) is where tile t's keys of digit d start in the output) and writes the
+//           digit totals and offsets;
+//   scatter one workgroup per tile ranks its keys stably within the tile (per-subgroup ballots)
+//           and writes each key (and value) to its tile offset + rank, into the other buffer.
+// 32-bit keys take 8 passes, u64 keys 16; the result ends in the buffer the input came in.
+//
+// Plan buffers (index = PlanBuffer index; the step binds them to the RADIX_BINDING_* slots):
+//   0 keys, 1 values           input, and result (an even number of passes)
+//   2 keys (alt), 3 values (alt) ping-pong partners; odd passes read these
+//   4 tile histograms          uint[16 * tiles], entry radix4_tile_entry(d, t, tiles): count of
+//                              digit d in tile t for the current pass (written by count)
+//   5 tile offsets             uint[16 * tiles], same indexing: exclusive scan of buffer 4, i.e.
+//                              the output position of tile t's first key with digit d (scan)
+//   6 digit totals             uint[2 * passes * 16]: radix4_total_index(p, d) = keys with
+//                              digit d in pass p; radix4_offset_index(passes, p, d) = its
+//                              exclusive scan over d (written by the scan of pass p)
+#ifndef SS_RADIX4_STEP_H
+#define SS_RADIX4_STEP_H
+#include "radix_digits.h"
+#include "shared_types.h"
+
+SS_NAMESPACE_BEGIN
+
+SS_CONST uint RADIX4_BITS = 4u;
+SS_CONST uint RADIX4_DIGITS = 16u;
+
+SS_CONST uint RADIX4_BUFFER_KEYS = 0u;
+SS_CONST uint RADIX4_BUFFER_VALUES = 1u;
+SS_CONST uint RADIX4_BUFFER_KEYS_ALT = 2u;
+SS_CONST uint RADIX4_BUFFER_VALUES_ALT = 3u;
+SS_CONST uint RADIX4_BUFFER_TILE_HIST = 4u;
+SS_CONST uint RADIX4_BUFFER_TILE_OFFSETS = 5u;
+SS_CONST uint RADIX4_BUFFER_DIGIT_TOTALS = 6u;
+SS_CONST uint RADIX4_BUFFER_COUNT = 7u;
+
+// Binding slots 4..6 hold buffers 4..6.
+SS_CONST uint RADIX4_BINDING_TILE_HIST = 4u;
+SS_CONST uint RADIX4_BINDING_TILE_OFFSETS = 5u;
+SS_CONST uint RADIX4_BINDING_DIGIT_TOTALS = 6u;
+
+SS_CONST uint RADIX4_STAGE_COUNT = 0u;
+SS_CONST uint RADIX4_STAGE_SCAN = 1u;
+SS_CONST uint RADIX4_STAGE_SCATTER = 2u;
+
+// Push constants of all three radix4 kernels, and the StepView of their steps.
+struct Radix4Step {
+  uint stage;      // RADIX4_STAGE_*: which kernel runs (kernels ignore it; views read it)
+  uint n;          // keys
+  uint passes;     // digit passes of the whole sort (8, or 16 for u64 keys)
+  uint pass;       // this pass, 0 = least significant digit
+  uint word;       // key word holding the digit (radix_pass_word)
+  uint shift;      // bit offset of the digit in that word (radix_pass_shift)
+  uint tile_keys;  // keys per tile of count and scatter: workgroup size * keys per thread
+  uint tiles;      // radix_tiles(n, tile_keys)
+  uint groups_x;   // workgroups along x, to flatten a 2D dispatch (count, scatter)
+};
+
+SS_FN uint radix4_tile_entry(uint digit, uint tile, uint tiles) {
+  return digit * tiles + tile;
+}
+SS_FN uint radix4_total_index(uint pass, uint digit) {
+  return pass * RADIX4_DIGITS + digit;
+}
+SS_FN uint radix4_offset_index(uint passes, uint pass, uint digit) {
+  return (passes + pass) * RADIX4_DIGITS + digit;
+}
+
+// Entries each scan-workgroup thread sums per round (the scan covers workgroup * this per round).
+SS_CONST uint RADIX4_SCAN_ITEMS = 8u;
+
+SS_NAMESPACE_END
+
+#ifdef __cplusplus
+static_assert(sizeof(ss::gpu::Radix4Step) == 36, "Radix4Step is the radix4 push-constant block");
+#endif
+
+#endif  // SS_RADIX4_STEP_H

@@ -1,0 +1,55 @@
+// Declarations every radix kernel shares: specialization constants (ids in radix_digits.h), the
+// ping-pong key and value buffers, and workgroup-wide helpers built on subgroup operations.
+// Kernels that use subgroups are created with full subgroups of exactly SUBGROUP_SIZE lanes
+// (KernelSpec::required_subgroup_size), so NUM_SUBGROUPS is exact.
+#include "keys.h"
+#include "radix_digits.h"
+
+layout(local_size_x_id = 0) in;
+layout(constant_id = RADIX_SPEC_KEY_TYPE) const uint KEY_TYPE = KEY_U32;
+layout(constant_id = RADIX_SPEC_DESCENDING) const bool DESCENDING = false;
+layout(constant_id = RADIX_SPEC_HAS_VALUES) const bool HAS_VALUES = false;
+layout(constant_id = RADIX_SPEC_INSTRUMENTED) const bool INSTRUMENTED = false;
+layout(constant_id = RADIX_SPEC_SUBGROUP_SIZE) const uint SUBGROUP_SIZE = 32u;
+layout(constant_id = RADIX_SPEC_KEYS_PER_THREAD) const uint KEYS_PER_THREAD = 8u;
+layout(constant_id = RADIX_SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1u;
+
+const uint WORKGROUP_SIZE = gl_WorkGroupSize.x;
+const uint NUM_SUBGROUPS = gl_WorkGroupSize.x / SUBGROUP_SIZE;
+
+layout(std430, set = 0, binding = RADIX_BINDING_KEYS_IN) readonly buffer KeysIn { uint keys_in[]; };
+layout(std430, set = 0, binding = RADIX_BINDING_VALUES_IN) readonly buffer ValuesIn {
+  uint values_in[];
+};
+layout(std430, set = 0, binding = RADIX_BINDING_KEYS_OUT) writeonly buffer KeysOut {
+  uint keys_out[];
+};
+layout(std430, set = 0, binding = RADIX_BINDING_VALUES_OUT) writeonly buffer ValuesOut {
+  uint values_out[];
+};
+
+bool is_u64() { return KEY_TYPE == KEY_U64; }
+
+// This invocation's index in subgroup order: subgroup by subgroup, lane by lane. Every layout
+// that subgroup operations rank or scan uses it, so no mapping of gl_LocalInvocationIndex to
+// subgroups is assumed.
+uint wg_lane() { return gl_SubgroupID * SUBGROUP_SIZE + gl_SubgroupInvocationID; }
+
+shared uint s_subgroup_total[NUM_SUBGROUPS];
+
+// Exclusive prefix sum of v over the workgroup in wg_lane() order; total receives the sum of
+// all. Every invocation must call it (it contains barriers).
+uint wg_exclusive_scan(uint v, out uint total) {
+  uint inclusive = subgroupInclusiveAdd(v);
+  if (gl_SubgroupInvocationID == SUBGROUP_SIZE - 1u) s_subgroup_total[gl_SubgroupID] = inclusive;
+  barrier();
+  uint carry = 0u;
+  total = 0u;
+  for (uint s = 0u; s < NUM_SUBGROUPS; ++s) {
+    uint t = s_subgroup_total[s];
+    carry += s < gl_SubgroupID ? t : 0u;
+    total += t;
+  }
+  barrier();
+  return carry + inclusive - v;
+}

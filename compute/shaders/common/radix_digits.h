@@ -1,0 +1,90 @@
+// Digit extraction and tile index math shared by the LSD radix sorts (radix4, onesweep), their
+// C++ planners, the views and the CPU reference counts in the tests.
+//
+// Keys stay raw in memory. A pass extracts its digit from the encoded key (encode_key_word), so
+// i32/f32 order, IEEE totalOrder and descending order all come from the same function the
+// comparator networks use. Sorting stably by every digit from least to most significant gives a
+// stable sort by the encoded key, and therefore a stable descending sort too.
+#ifndef SS_RADIX_DIGITS_H
+#define SS_RADIX_DIGITS_H
+#include "keys.h"
+#include "shared_types.h"
+
+SS_NAMESPACE_BEGIN
+
+// Descriptor bindings shared by all radix kernels. Each step binds the plan's buffers to these
+// slots; ping-pong passes swap which plan buffer sits in the "in" and "out" slots.
+SS_CONST uint RADIX_BINDING_KEYS_IN = 0u;
+SS_CONST uint RADIX_BINDING_VALUES_IN = 1u;
+SS_CONST uint RADIX_BINDING_KEYS_OUT = 2u;
+SS_CONST uint RADIX_BINDING_VALUES_OUT = 3u;
+// Slots 4..6 are algorithm specific (radix4_step.h, onesweep_step.h).
+SS_CONST uint RADIX_BINDING_COUNT = 7u;
+
+// Specialization constant ids of every radix kernel (0 is local_size_x). Ids 1..4 match the
+// network kernels, so Plan::instrumented_constant_id is RADIX_SPEC_INSTRUMENTED for both.
+SS_CONST uint RADIX_SPEC_KEY_TYPE = 1u;
+SS_CONST uint RADIX_SPEC_DESCENDING = 2u;
+SS_CONST uint RADIX_SPEC_HAS_VALUES = 3u;
+SS_CONST uint RADIX_SPEC_INSTRUMENTED = 4u;
+// The subgroup size the pipeline is created with (required, full subgroups): sizes the shared
+// per-subgroup histograms and the tile layout below.
+SS_CONST uint RADIX_SPEC_SUBGROUP_SIZE = 5u;
+SS_CONST uint RADIX_SPEC_KEYS_PER_THREAD = 6u;
+// Words of the kernel's main shared array (per-subgroup histograms, then the staging tile).
+SS_CONST uint RADIX_SPEC_SHARED_WORDS = 7u;
+// onesweep only (onesweep_step.h): lookback spins before the fallback, test-only withholding.
+SS_CONST uint RADIX_SPEC_LOOKBACK_SPINS = 8u;
+SS_CONST uint RADIX_SPEC_WITHHOLD_MODE = 9u;
+SS_CONST uint RADIX_SPEC_WITHHOLD_PERIOD = 10u;
+SS_CONST uint RADIX_SPEC_COUNT = 10u;  // constants 1..10
+
+// Digit passes of an LSD sort with `bits`-bit digits: 32-bit keys take 32 / bits, u64 twice that.
+SS_FN uint radix_passes(uint key_type, uint bits) {
+  return key_words(key_type) * 32u / bits;
+}
+
+// Pass p reads the digit at bit p * bits of the key: in word 0 (the low or only word) or word 1
+// (the high word of a u64 key), at this shift within the word. bits divides 32.
+SS_FN uint radix_pass_word(uint pass, uint bits) {
+  return pass * bits / 32u;
+}
+SS_FN uint radix_pass_shift(uint pass, uint bits) {
+  return pass * bits % 32u;
+}
+
+// The digit of one raw key word: encoded first, so unsigned digit order is the sort order.
+SS_FN uint radix_digit(uint raw_word, uint key_type, bool descending, uint shift, uint bits) {
+  return (encode_key_word(raw_word, key_type, descending) >> shift) & ((1u << bits) - 1u);
+}
+
+// Tiles of tile_keys keys covering n keys (the last one may be partial); safe for n near 2^32.
+SS_FN uint radix_tiles(uint n, uint tile_keys) {
+  return n / tile_keys + (n % tile_keys != 0u ? 1u : 0u);
+}
+
+// Layout of a tile in the ranking kernels: subgroup s owns the contiguous segment
+// [s * subgroup_size * keys_per_thread, (s + 1) * ...) of the tile and reads it in keys_per_thread
+// rounds of subgroup_size consecutive keys (coalesced), lane l taking key round * subgroup_size +
+// l. Ranking subgroup by subgroup, round by round, lane by lane thus visits keys in input order,
+// which is what makes the sort stable.
+SS_FN uint radix_tile_key_index(uint tile, uint tile_keys, uint subgroup, uint subgroup_size,
+                                uint keys_per_thread, uint round, uint lane) {
+  return tile * tile_keys + subgroup * subgroup_size * keys_per_thread + round * subgroup_size +
+         lane;
+}
+
+// Per-subgroup digit counts are 16-bit halves of shared words (digit d in word d / 2, bits
+// 16 * (d % 2)): a tile never holds 65536 keys, so they cannot overflow, and adding two packed
+// words adds both counts at once.
+SS_CONST uint RADIX_MAX_TILE_KEYS = 65535u;
+SS_FN uint radix_packed_shift(uint digit) {
+  return (digit & 1u) * 16u;
+}
+SS_FN uint radix_unpack(uint word, uint digit) {
+  return (word >> radix_packed_shift(digit)) & 0xffffu;
+}
+
+SS_NAMESPACE_END
+
+#endif  // SS_RADIX_DIGITS_H

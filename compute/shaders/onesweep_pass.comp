@@ -1,0 +1,207 @@
+#version 460
+// onesweep, one digit pass (seed 003, onesweep_pass). A key's destination is the sum of
+//   (1) keys in lower buckets                      } the chained scan over tiles, seeded at tile 0
+//   (2) keys of its bucket in earlier tiles         } with the global offsets of the scan step
+//   (3) keys of its bucket before it in its tile    (rank_tile, workgroup-local)
+// Tile ids come from an atomic counter in launch order, so a tile only ever looks back at tiles
+// whose workgroups have started. The lookback never waits unboundedly (see onesweep_step.h).
+//
+// Memory model: a status word carries its whole message (flag and count in one 32-bit word), so
+// it is only ever accessed atomically, and relaxed device-scope atomics suffice: no other data is
+// published through it. Keys read by the fallback were written by an earlier dispatch.
+#extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_vote : require
+#extension GL_KHR_memory_scope_semantics : require
+
+#include "grid.h"
+#include "onesweep_step.h"
+#include "radix_common.glsl"
+
+layout(constant_id = RADIX_SPEC_LOOKBACK_SPINS) const uint LOOKBACK_SPINS = 256u;
+layout(constant_id = RADIX_SPEC_WITHHOLD_MODE) const uint WITHHOLD_MODE = ONESWEEP_WITHHOLD_OFF;
+layout(constant_id = RADIX_SPEC_WITHHOLD_PERIOD) const uint WITHHOLD_PERIOD = 0u;
+
+layout(push_constant) uniform Push { OnesweepStep pc; };
+
+layout(std430, set = 0, binding = ONESWEEP_BINDING_DIGIT_HIST) readonly buffer DigitHist {
+  uint digit_hist[];
+};
+layout(std430, set = 0, binding = ONESWEEP_BINDING_STATUS) buffer Status { uint status[]; };
+layout(std430, set = 0, binding = ONESWEEP_BINDING_RECORDS) writeonly buffer Records {
+  uint records[];
+};
+
+// Shared memory; onesweep_pass_extra_shared_words() counts everything but s_work.
+shared uint s_work[SHARED_WORDS];  // per-subgroup histograms, then the staged tile
+shared uint s_local_base[ONESWEEP_DIGITS];  // first position of each bucket within the tile
+shared uint s_global_base[ONESWEEP_DIGITS];  // output position minus local position, per bucket
+shared uint s_fallback[ONESWEEP_DIGITS];  // bucket counts of a tile computed by the fallback
+shared uint s_vote[3];
+shared uint s_tile;
+shared uint s_reached_start;  // instrumented: some bucket's lookback went past tile 0
+// (s_count: radix_rank.glsl; s_subgroup_total: radix_common.glsl)
+
+#define RADIX_BITS 8u
+#include "radix_rank.glsl"
+
+uint g_vote_index = 0u;
+
+// True when v holds for any invocation. One barrier: three rotating slots, the next one cleared
+// while this one is in use (it was last read before the previous call's barrier).
+bool workgroup_any(bool v) {
+  uint slot = g_vote_index % 3u;
+  if (subgroupAny(v) && subgroupElect()) atomicOr(s_vote[slot], 1u);
+  if (wg_lane() == 0u) s_vote[(g_vote_index + 1u) % 3u] = 0u;
+  barrier();
+  ++g_vote_index;
+  return s_vote[slot] != 0u;
+}
+
+uint load_status(uint i) {
+  return atomicLoad(status[i], gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed);
+}
+
+// The fallback: the whole workgroup counts the buckets of tile `look` from its input keys.
+void fallback_histogram(uint look) {
+  const uint lane = wg_lane();
+  s_fallback[lane] = 0u;
+  barrier();
+  const uint words = key_words(KEY_TYPE);
+  for (uint j = lane; j < pc.tile_keys; j += WORKGROUP_SIZE) {
+    uint i = look * pc.tile_keys + j;  // an earlier tile is always full
+    uint d = radix_digit(keys_in[i * words + pc.word], KEY_TYPE, DESCENDING, pc.shift,
+                         ONESWEEP_BITS);
+    atomicAdd(s_fallback[d], 1u);
+  }
+  barrier();
+}
+
+void main() {
+  const uint lane = wg_lane();  // also the bucket this invocation looks back for
+  if (lane == 0u) {
+    s_tile = atomicAdd(status[pc.pass], 1u);  // tile counter of this pass, in launch order
+    s_vote[0] = 0u;
+    s_vote[1] = 0u;
+    s_reached_start = 0u;
+  }
+  barrier();
+  const uint tile = s_tile;
+  if (tile >= pc.tiles) return;  // the 2D grid may round up: a spare workgroup
+  const uint tile_end = min(pc.n - tile * pc.tile_keys, pc.tile_keys);  // keys in this tile
+  const bool withheld = onesweep_tile_withheld(WITHHOLD_MODE, WITHHOLD_PERIOD, tile);
+
+  // The other region served the previous pass (finished); clear this tile's row for the next.
+  if (pc.pass + 1u < pc.passes) {
+    status[onesweep_status_index(pc.tiles, 1u - pc.region, tile, lane)] = 0u;
+  }
+
+  // (3) Rank within the tile, then the tile's bucket counts and local bases.
+  load_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
+  rank_tile(tile, pc.tile_keys, pc.n);
+  const uint count = s_count[lane];
+  uint tile_total;
+  const uint local_base = wg_exclusive_scan(count, tile_total);
+  s_local_base[lane] = local_base;
+  barrier();
+  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) t_rank[k] = rank_in_digit(k);  // rank in bucket
+  barrier();  // s_work is read no more as histograms: stage the tile, ordered by bucket
+  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+    if (tile_key_index(tile, pc.tile_keys, k) >= pc.n) continue;
+    uint p = s_local_base[t_digit[k]] + t_rank[k];
+    s_work[p] = t_lo[k];
+    if (is_u64()) s_work[pc.tile_keys + p] = t_hi[k];
+    if (HAS_VALUES) s_work[(is_u64() ? 2u : 1u) * pc.tile_keys + p] = t_value[k];
+  }
+
+  // (1) + (2) Chained scan: publish, look back, publish the inclusive prefix.
+  const uint my_status = onesweep_status_index(pc.tiles, pc.region, tile, lane);
+  uint prefix = 0u;  // keys that precede this tile's first key of bucket `lane`
+  bool done = tile == 0u;
+  uint flags = 0u;
+  if (tile == 0u) {
+    prefix = digit_hist[onesweep_offset_index(pc.passes, pc.pass, lane)];
+    if (!withheld) {
+      atomicMax(status[my_status], onesweep_status_pack(ONESWEEP_STATUS_PREFIX, prefix + count));
+      flags |= ONESWEEP_FLAG_PUBLISHED_PREFIX;
+    }
+  } else if (!withheld) {
+    atomicMax(status[my_status], onesweep_status_pack(ONESWEEP_STATUS_AGGREGATE, count));
+    flags |= ONESWEEP_FLAG_PUBLISHED_AGGREGATE;
+  }
+  uint depth = 0u;
+  uint fallbacks = 0u;
+  bool reached_start = false;
+  uint look = tile;
+  while (workgroup_any(!done)) {
+    --look;
+    ++depth;
+    const uint i = onesweep_status_index(pc.tiles, pc.region, look, lane);
+    uint s = ONESWEEP_STATUS_EMPTY;
+    if (!done) {
+      uint spin = 0u;
+      do {
+        s = load_status(i);
+      } while (onesweep_status_flag(s) == ONESWEEP_STATUS_EMPTY && ++spin < LOOKBACK_SPINS);
+    }
+    bool missing = !done && onesweep_status_flag(s) == ONESWEEP_STATUS_EMPTY;
+    if (workgroup_any(missing)) {
+      fallback_histogram(look);
+      ++fallbacks;
+      if (missing) {
+        s = onesweep_status_pack(ONESWEEP_STATUS_AGGREGATE, s_fallback[lane]);
+        atomicMax(status[i], s);  // help later tiles; never lowers a published prefix
+      }
+    }
+    if (!done) {
+      prefix += onesweep_status_value(s);
+      done = onesweep_status_flag(s) == ONESWEEP_STATUS_PREFIX;
+      if (!done && look == 0u) {  // past tile 0 with only aggregates: add the global offset
+        prefix += digit_hist[onesweep_offset_index(pc.passes, pc.pass, lane)];
+        done = true;
+        reached_start = true;
+      }
+    }
+  }
+  if (tile != 0u && !withheld) {
+    atomicMax(status[my_status], onesweep_status_pack(ONESWEEP_STATUS_PREFIX, prefix + count));
+    flags |= ONESWEEP_FLAG_PUBLISHED_PREFIX;
+  }
+  s_global_base[lane] = prefix - local_base;
+  barrier();
+
+  // Scatter from shared memory: consecutive invocations write consecutive keys of a bucket.
+  for (uint j = lane; j < tile_end; j += WORKGROUP_SIZE) {
+    uint lo = s_work[j];
+    uint hi = is_u64() ? s_work[pc.tile_keys + j] : 0u;
+    uint d = radix_digit(pc.word == 0u ? lo : hi, KEY_TYPE, DESCENDING, pc.shift, ONESWEEP_BITS);
+    uint dest = s_global_base[d] + j;
+    if (is_u64()) {
+      keys_out[2u * dest] = lo;
+      keys_out[2u * dest + 1u] = hi;
+    } else {
+      keys_out[dest] = lo;
+    }
+    if (HAS_VALUES) values_out[dest] = s_work[(is_u64() ? 2u : 1u) * pc.tile_keys + j];
+  }
+
+  if (withheld && WITHHOLD_MODE == ONESWEEP_WITHHOLD_LATE) {
+    atomicMax(status[my_status], onesweep_status_pack(ONESWEEP_STATUS_PREFIX, prefix + count));
+    flags |= ONESWEEP_FLAG_PUBLISHED_PREFIX;
+  }
+  if (INSTRUMENTED) {
+    if (reached_start) atomicOr(s_reached_start, 1u);
+    barrier();
+    if (lane == 0u) {
+      uint r = tile * ONESWEEP_RECORD_WORDS;
+      records[r + ONESWEEP_RECORD_WORKGROUP] =
+          flat_group_index(gl_WorkGroupID.x, gl_WorkGroupID.y, pc.groups_x);
+      records[r + ONESWEEP_RECORD_DEPTH] = depth;
+      records[r + ONESWEEP_RECORD_FALLBACKS] = fallbacks;
+      records[r + ONESWEEP_RECORD_FLAGS] = flags | (withheld ? ONESWEEP_FLAG_WITHHELD : 0u) |
+                                           (s_reached_start != 0u ? ONESWEEP_FLAG_REACHED_START : 0u);
+    }
+  }
+}

@@ -1,0 +1,129 @@
+// Radix plans without a GPU: step structure, ping-pong bookkeeping, and tile sizes that fit the
+// shared memory of lavapipe-like and H100-like devices.
+#include <catch2/catch.hpp>
+
+#include "algorithms/algorithm.hpp"
+#include "algorithms/onesweep.hpp"
+#include "algorithms/radix4.hpp"
+#include "core/errors.hpp"
+
+using namespace ss;
+
+namespace {
+
+DeviceLimits lavapipe_like() {
+  DeviceLimits l;
+  l.subgroup_size = l.min_subgroup_size = l.max_subgroup_size = 8;
+  l.subgroup_size_control = true;
+  l.max_shared_memory = 32768;
+  return l;
+}
+
+DeviceLimits h100_like() {
+  DeviceLimits l;
+  l.subgroup_size = l.min_subgroup_size = l.max_subgroup_size = 32;
+  l.subgroup_size_control = true;
+  l.max_shared_memory = 49152;
+  l.max_storage_buffer_range = 0xffffffffull;
+  l.max_allocation_size = 1ull << 36;
+  l.device_local_memory = 80ull << 30;
+  return l;
+}
+
+DeviceLimits amd_like() {
+  DeviceLimits l = h100_like();
+  l.subgroup_size = l.min_subgroup_size = l.max_subgroup_size = 64;
+  l.max_shared_memory = 65536;
+  return l;
+}
+
+}  // namespace
+
+TEST_CASE("radix plans: passes, steps and ping-pong buffers per key type", "[radix4][onesweep]") {
+  for (KeyType type : k_key_types) {
+    const SortSpec spec{100000, type, true, false};
+    const std::uint32_t words = key_words(type);
+    const Plan r4 = make_plan("radix4", spec, h100_like());
+    const Plan os = make_plan("onesweep", spec, h100_like());
+    REQUIRE(r4.steps.size() == 3 * 8 * words);
+    REQUIRE(os.steps.size() == 3 + 4 * words);
+    for (const Plan* plan : {&r4, &os}) {
+      INFO(plan->algorithm << " " << to_string(type));
+      std::uint32_t keys = plan->keys_buffer;
+      for (const Step& step : plan->steps) {
+        const bool scatters = step.label.find("scatter") != std::string::npos;
+        const std::uint32_t expected = scatters ? (keys == 0 ? 2u : 0u) : keys;
+        CHECK(step.keys_after == expected);
+        CHECK(step.values_after == expected + 1);
+        // The pass reads the live keys and writes the other buffer.
+        if (scatters) CHECK(step.bindings[0] == keys);
+        if (scatters) CHECK(step.bindings[2] == expected);
+        keys = step.keys_after;
+      }
+      CHECK(plan->result_keys == keys);
+      CHECK(plan->result_keys == 0);
+      CHECK(plan->result_values == 1);
+    }
+    CHECK(r4.buffers[gpu::RADIX4_BUFFER_TILE_HIST].name == "tile histograms");
+    CHECK(r4.buffers[gpu::RADIX4_BUFFER_TILE_OFFSETS].name == "tile offsets");
+    CHECK(r4.buffers[gpu::RADIX4_BUFFER_DIGIT_TOTALS].name == "digit totals");
+    CHECK(os.buffers[gpu::ONESWEEP_BUFFER_DIGIT_HIST].name == "digit histograms");
+    CHECK(os.buffers[gpu::ONESWEEP_BUFFER_STATUS].name == "tile status");
+    CHECK(os.buffers[gpu::ONESWEEP_BUFFER_RECORDS].instrumentation_only);
+    // Each pass step describes its digit through the shared push block.
+    const auto& last = std::get<gpu::OnesweepStep>(os.steps.back().view);
+    CHECK(last.stage == gpu::ONESWEEP_STAGE_PASS);
+    CHECK(last.pass == 4 * words - 1);
+    CHECK(last.word == words - 1);
+    CHECK(last.shift == 24);
+    CHECK(last.region == (4 * words - 1) % 2);
+  }
+}
+
+TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup size and spec",
+          "[onesweep]") {
+  for (const DeviceLimits& limits : {lavapipe_like(), h100_like(), amd_like()}) {
+    for (KeyType type : k_key_types) {
+      for (bool pairs : {false, true}) {
+        const OnesweepTuning t = onesweep_tuning({1000, type, pairs, false}, limits);
+        INFO("subgroup " << limits.subgroup_size << " " << to_string(type) << " pairs " << pairs);
+        CHECK(t.pass_shared_bytes <= limits.max_shared_memory);
+        CHECK(t.keys_per_thread >= 4);
+        CHECK(t.keys_per_thread <= 15);
+        CHECK(t.tile_keys == 256 * t.keys_per_thread);
+        CHECK(t.subgroup_size == limits.subgroup_size);
+      }
+    }
+  }
+  // u32 keys on an H100 get the full 15 keys per thread.
+  CHECK(onesweep_tuning({1000, KeyType::u32, false, false}, h100_like()).tile_keys == 3840);
+  DeviceLimits tiny = lavapipe_like();
+  tiny.max_shared_memory = 4096;
+  CHECK_THROWS_AS(onesweep_tuning({1000, KeyType::u32, false, false}, tiny), SetupError);
+  DeviceLimits no_control = h100_like();
+  no_control.subgroup_size_control = false;
+  CHECK_THROWS_AS(make_plan("onesweep", {1000, KeyType::u32, false, false}, no_control),
+                  SetupError);
+}
+
+TEST_CASE("onesweep: n above 2^30 - 1 is refused (30-bit status counts)", "[onesweep]") {
+  CHECK_NOTHROW(
+      make_plan("onesweep", {gpu::ONESWEEP_MAX_N, KeyType::u32, false, false}, h100_like()));
+  CHECK_THROWS_WITH(
+      make_plan("onesweep", {gpu::ONESWEEP_MAX_N + 1, KeyType::u32, false, false}, h100_like()),
+      Catch::Contains("onesweep takes n <= 1073741823"));
+  CHECK(find_algorithm("onesweep")->max_n == gpu::ONESWEEP_MAX_N);
+  CHECK(find_algorithm("onesweep")->stable);
+  CHECK(find_algorithm("radix4")->stable);
+}
+
+TEST_CASE("radix plans: n = 0 and n = 1 plan no steps and leave the keys in place",
+          "[radix4][onesweep]") {
+  for (const char* algorithm : {"radix4", "onesweep"}) {
+    for (std::uint32_t n : {0u, 1u}) {
+      const Plan plan = make_plan(algorithm, {n, KeyType::u64, true, true}, lavapipe_like());
+      CHECK(plan.steps.empty());
+      CHECK(plan.result_keys == plan.keys_buffer);
+    }
+  }
+}

@@ -1,0 +1,141 @@
+// Sorting results of radix4 and onesweep on the test device (lavapipe in CI), against
+// std::stable_sort: both algorithms are stable, so values must match exactly.
+#include <catch2/catch.hpp>
+
+#include "algorithms/algorithm.hpp"
+#include "algorithms/onesweep.hpp"
+#include "algorithms/radix4.hpp"
+#include "baseline/cpu_sort.hpp"
+#include "input/distributions.hpp"
+#include "plan/runner.hpp"
+#include "support/gpu.hpp"
+
+using namespace ss;
+
+namespace {
+
+const std::string_view k_radix[] = {"radix4", "onesweep"};
+
+DeviceLimits limits() {
+  return DeviceLimits::from(test::gpu().properties());
+}
+
+KeyArray run_plan(const Plan& plan, const KeyArray& input) {
+  Runner runner(test::gpu(), plan);
+  runner.set_input(input);
+  runner.run();
+  return runner.result();
+}
+
+void check_sort(std::string_view algorithm, const KeyArray& input, bool descending,
+                const std::string& what) {
+  const SortSpec spec{static_cast<std::uint32_t>(input.size()), input.type, input.has_values,
+                      descending};
+  const KeyArray result = run_plan(make_plan(algorithm, spec, limits()), input);
+  const Verification v = verify_sorted(input, result, descending, /*stable=*/true);
+  INFO(algorithm << " n=" << spec.n << " " << to_string(input.type)
+                 << (descending ? " desc " : " asc ") << what << (input.has_values ? " pairs" : "")
+                 << ": " << v.message);
+  CHECK(v.ok);
+}
+
+void check_sort(std::string_view algorithm, std::uint32_t n, KeyType type, bool descending,
+                Distribution d, bool pairs, std::uint64_t seed = 1) {
+  check_sort(algorithm, generate_keys(d, n, type, seed, pairs), descending,
+             std::string(to_string(d)));
+}
+
+// Keys per tile of the algorithm's scatter on this device, for this spec.
+std::uint32_t tile_keys(std::string_view algorithm, const SortSpec& spec) {
+  if (algorithm == "radix4") return radix4_tuning(limits()).tile_keys;
+  return onesweep_tuning(spec, limits()).tile_keys;
+}
+
+}  // namespace
+
+TEST_CASE("radix sorts: every key type, direction and distribution matches std::stable_sort",
+          "[radix4][onesweep][gpu]") {
+  for (std::string_view algorithm : k_radix) {
+    for (KeyType type : k_key_types) {
+      for (bool descending : {false, true}) {
+        for (Distribution d : k_distributions) {
+          const bool pairs = (static_cast<int>(d) + (descending ? 1 : 0)) % 2 == 0;
+          const std::uint32_t tile = tile_keys(algorithm, {1, type, pairs, descending});
+          // Two tiles and a bit: several tiles, a partial last one, lookback across tiles.
+          check_sort(algorithm, 2 * tile + 77, type, descending, d, pairs,
+                     static_cast<std::uint64_t>(d) + 1);
+        }
+      }
+    }
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("radix sorts: n at and around tile boundaries, from 0 to 3 tiles + 1",
+          "[radix4][onesweep][gpu]") {
+  for (std::string_view algorithm : k_radix) {
+    for (const auto& [type, pairs, descending] :
+         {std::tuple{KeyType::u32, false, false}, std::tuple{KeyType::i32, true, false},
+          std::tuple{KeyType::f32, false, true}, std::tuple{KeyType::u64, true, true}}) {
+      const std::uint32_t t = tile_keys(algorithm, {1, type, pairs, descending});
+      for (std::uint32_t n :
+           {0u, 1u, 2u, 3u, 31u, t - 1, t, t + 1, 2 * t - 1, 2 * t + 1, 3 * t + 1}) {
+        check_sort(algorithm, n, type, descending, Distribution::random, pairs, n);
+      }
+    }
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("radix sorts: stable with pairs on few-unique and all-equal keys of every type",
+          "[radix4][onesweep][gpu]") {
+  for (std::string_view algorithm : k_radix) {
+    for (KeyType type : k_key_types) {
+      check_sort(algorithm, 6000, type, type == KeyType::i32, Distribution::few_unique, true, 5);
+      check_sort(algorithm, 5001, type, type != KeyType::i32, Distribution::all_equal, true, 5);
+    }
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("radix sorts: f32 specials and u64 keys differing only in the high word",
+          "[radix4][onesweep][gpu]") {
+  // -0.0, +0.0, denormals, +-inf, NaNs of both signs (quiet and signalling), ordinary values;
+  // repeated so equal keys must keep their order across tiles.
+  const std::uint32_t specials[] = {0x7fc00000u, 0x00000001u, 0x80000000u, 0xff800000u,
+                                    0x3f800000u, 0x00000000u, 0xffc00000u, 0x7f800000u,
+                                    0x80000001u, 0xbf800000u, 0x7f800001u, 0xff800001u,
+                                    0x007fffffu, 0x807fffffu, 0x7fffffffu, 0xffffffffu};
+  KeyArray f32;
+  f32.type = KeyType::f32;
+  f32.has_values = true;
+  for (std::uint32_t i = 0; i < 9000; ++i) {
+    f32.push_back_bits(specials[(i * 7u + i / 16u) % 16u]);
+    f32.values.push_back(i);
+  }
+  KeyArray u64;
+  u64.type = KeyType::u64;
+  u64.has_values = true;
+  const KeyArray random = generate_keys(Distribution::random, 9000, KeyType::u32, 3, false);
+  for (std::uint32_t i = 0; i < 9000; ++i) {
+    // Low words take few values; the order is decided mostly by the high word.
+    const std::uint64_t hi = random.words[i];
+    u64.push_back_bits((hi << 32) | (i % 3u));
+    u64.values.push_back(i);
+  }
+  for (std::string_view algorithm : k_radix) {
+    for (bool descending : {false, true}) {
+      check_sort(algorithm, f32, descending, "f32 specials");
+      check_sort(algorithm, u64, descending, "u64 high words");
+    }
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("radix sorts: large n up to 2^22 keys", "[radix4][onesweep][gpu][slow]") {
+  check_sort("onesweep", 1u << 22, KeyType::u32, false, Distribution::random, false, 22);
+  check_sort("onesweep", (1u << 21) + 3, KeyType::u64, true, Distribution::gaussian, true, 21);
+  check_sort("radix4", 1u << 22, KeyType::f32, false, Distribution::random, false, 22);
+  check_sort("radix4", (1u << 20) + 5, KeyType::i32, true, Distribution::few_unique, true, 20);
+  test::require_validation_clean();
+}

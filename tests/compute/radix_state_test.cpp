@@ -1,0 +1,250 @@
+// What the radix kernels leave in their buffers, stepped one dispatch at a time: histograms,
+// offsets and tile status equal CPU counts; onesweep's lookback survives tiles that never publish
+// (the fallback) and repeated runs.
+#include <numeric>
+
+#include <catch2/catch.hpp>
+
+#include "algorithms/algorithm.hpp"
+#include "algorithms/onesweep.hpp"
+#include "algorithms/radix4.hpp"
+#include "baseline/cpu_sort.hpp"
+#include "input/distributions.hpp"
+#include "plan/runner.hpp"
+#include "plan/stepper.hpp"
+#include "support/gpu.hpp"
+#include "support/radix_reference.hpp"
+
+using namespace ss;
+
+namespace {
+
+DeviceLimits limits() {
+  return DeviceLimits::from(test::gpu().properties());
+}
+
+std::vector<std::uint32_t> read(const Stepper& stepper, std::uint32_t buffer, std::size_t words,
+                                std::size_t first = 0) {
+  return download_words<std::uint32_t>(test::gpu(), stepper.buffer(buffer), words, first * 4u);
+}
+
+KeyArray run_plan(const Plan& plan, const KeyArray& input) {
+  Runner runner(test::gpu(), plan);
+  runner.set_input(input);
+  runner.run();
+  return runner.result();
+}
+
+}  // namespace
+
+TEST_CASE("radix4: tile histograms, tile offsets and digit totals equal CPU counts every pass",
+          "[radix4][gpu]") {
+  for (const auto& [type, descending] :
+       {std::pair{KeyType::u64, true}, std::pair{KeyType::f32, false}}) {
+    const std::uint32_t tile = radix4_tuning(limits()).tile_keys;
+    const std::uint32_t n = 3 * tile + 77;
+    const KeyArray input = generate_keys(Distribution::random, n, type, 7, true);
+    const Plan plan = make_plan("radix4", {n, type, true, descending}, limits());
+    Stepper stepper(test::gpu(), plan, input);
+    const std::uint32_t tiles = gpu::radix_tiles(n, tile);
+    const std::uint32_t passes = gpu::radix_passes(static_cast<std::uint32_t>(type), 4);
+    REQUIRE(plan.steps.size() == 3 * passes);
+    for (std::uint32_t pass = 0; pass < passes; ++pass) {
+      INFO(to_string(type) << " pass " << pass);
+      const KeyArray keys = stepper.read_current();
+      const auto counts = test::tile_digit_counts(keys, descending, pass, 4, tile);
+      // Digit-major: (d, t) at d * tiles + t; its exclusive scan is where tile t's d keys go.
+      std::vector<std::uint32_t> expected_hist(16 * tiles);
+      for (std::uint32_t d = 0; d < 16; ++d)
+        for (std::uint32_t t = 0; t < tiles; ++t)
+          expected_hist[gpu::radix4_tile_entry(d, t, tiles)] = counts[t][d];
+
+      stepper.next();  // count
+      CHECK(std::get<gpu::Radix4Step>(plan.steps[stepper.position() - 1].view).stage ==
+            gpu::RADIX4_STAGE_COUNT);
+      CHECK(read(stepper, gpu::RADIX4_BUFFER_TILE_HIST, 16 * tiles) == expected_hist);
+      stepper.next();  // scan
+      CHECK(read(stepper, gpu::RADIX4_BUFFER_TILE_OFFSETS, 16 * tiles) ==
+            test::exclusive_scan(expected_hist));
+      const auto totals = read(stepper, gpu::RADIX4_BUFFER_DIGIT_TOTALS, 2 * passes * 16);
+      const auto digits = test::digit_counts(keys, descending, pass, 4);
+      const auto offsets = test::exclusive_scan(digits);
+      for (std::uint32_t d = 0; d < 16; ++d) {
+        CHECK(totals[gpu::radix4_total_index(pass, d)] == digits[d]);
+        CHECK(totals[gpu::radix4_offset_index(passes, pass, d)] == offsets[d]);
+      }
+      stepper.next();  // scatter: keys now stably ordered by this digit
+      const KeyArray after = stepper.read_current();
+      std::vector<std::uint32_t> order(n);
+      std::iota(order.begin(), order.end(), 0u);
+      std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return test::key_digit(keys, a, descending, pass, 4) <
+               test::key_digit(keys, b, descending, pass, 4);
+      });
+      bool same = true;
+      for (std::uint32_t i = 0; i < n && same; ++i) {
+        same = after.bits(i) == keys.bits(order[i]) && after.values[i] == keys.values[order[i]];
+      }
+      CHECK(same);
+    }
+    CHECK(verify_sorted(input, stepper.read_current(), descending, true).ok);
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE(
+    "onesweep: digit histograms, offsets and every tile's published prefix equal CPU "
+    "counts, and its lookback records are consistent",
+    "[onesweep][gpu]") {
+  const KeyType type = KeyType::u64;
+  const bool descending = false;
+  OnesweepOptions options;
+  options.keys_per_thread = 2;  // tiles of 512 keys: many tiles at a small n
+  const std::uint32_t n = 9 * 512 + 100;
+  const KeyArray input = generate_keys(Distribution::gaussian, n, type, 9, true);
+  const SortSpec spec{n, type, true, descending};
+  const Plan plan = plan_onesweep(spec, limits(), options);
+  const std::uint32_t tile = 512, tiles = 10, passes = 8;
+  REQUIRE(plan.steps.size() == 3 + passes);
+  Stepper stepper(test::gpu(), plan, input);
+
+  stepper.next();  // init
+  stepper.next();  // histogram
+  const auto hist = read(stepper, gpu::ONESWEEP_BUFFER_DIGIT_HIST, 2 * passes * 256);
+  for (std::uint32_t pass = 0; pass < passes; ++pass) {
+    const auto counts = test::digit_counts(input, descending, pass, 8);
+    for (std::uint32_t b = 0; b < 256; ++b)
+      REQUIRE(hist[gpu::onesweep_hist_index(pass, b)] == counts[b]);
+  }
+  stepper.next();  // scan
+  const auto scanned = read(stepper, gpu::ONESWEEP_BUFFER_DIGIT_HIST, 2 * passes * 256);
+  for (std::uint32_t pass = 0; pass < passes; ++pass) {
+    const auto offsets = test::exclusive_scan(test::digit_counts(input, descending, pass, 8));
+    for (std::uint32_t b = 0; b < 256; ++b)
+      REQUIRE(scanned[gpu::onesweep_offset_index(passes, pass, b)] == offsets[b]);
+  }
+
+  for (std::uint32_t pass = 0; pass < passes; ++pass) {
+    INFO("pass " << pass);
+    const KeyArray keys = stepper.read_current();
+    const auto counts = test::tile_digit_counts(keys, descending, pass, 8, tile);
+    const auto offsets = test::exclusive_scan(test::digit_counts(keys, descending, pass, 8));
+    stepper.next();
+    const auto status =
+        read(stepper, gpu::ONESWEEP_BUFFER_STATUS, gpu::onesweep_status_words(tiles));
+    CHECK(status[pass] == tiles);  // the tile counter handed out every tile once
+    std::vector<std::uint32_t> running = offsets;
+    bool prefixes_match = true, other_region_clear = true;
+    for (std::uint32_t t = 0; t < tiles; ++t) {
+      for (std::uint32_t b = 0; b < 256; ++b) {
+        running[b] += counts[t][b];
+        const std::uint32_t s = status[gpu::onesweep_status_index(tiles, pass % 2, t, b)];
+        prefixes_match &= gpu::onesweep_status_flag(s) == gpu::ONESWEEP_STATUS_PREFIX &&
+                          gpu::onesweep_status_value(s) == running[b];
+        if (pass + 1 < passes)
+          other_region_clear &= status[gpu::onesweep_status_index(tiles, 1 - pass % 2, t, b)] == 0;
+      }
+    }
+    CHECK(prefixes_match);
+    CHECK(other_region_clear);
+    const auto records = read(stepper, gpu::ONESWEEP_BUFFER_RECORDS, tiles * 4);
+    std::vector<std::uint32_t> workgroups;
+    for (std::uint32_t t = 0; t < tiles; ++t) {
+      const std::uint32_t* r = &records[t * gpu::ONESWEEP_RECORD_WORDS];
+      workgroups.push_back(r[gpu::ONESWEEP_RECORD_WORKGROUP]);
+      CHECK(r[gpu::ONESWEEP_RECORD_DEPTH] <= t);
+      CHECK((t == 0) == (r[gpu::ONESWEEP_RECORD_DEPTH] == 0));
+      CHECK(r[gpu::ONESWEEP_RECORD_FALLBACKS] <= r[gpu::ONESWEEP_RECORD_DEPTH]);
+      const std::uint32_t flags = r[gpu::ONESWEEP_RECORD_FLAGS];
+      CHECK((flags & gpu::ONESWEEP_FLAG_PUBLISHED_PREFIX) != 0);
+      CHECK(((flags & gpu::ONESWEEP_FLAG_PUBLISHED_AGGREGATE) != 0) == (t != 0));
+      CHECK((flags & gpu::ONESWEEP_FLAG_WITHHELD) == 0);
+    }
+    std::sort(workgroups.begin(), workgroups.end());
+    std::vector<std::uint32_t> all(tiles);
+    std::iota(all.begin(), all.end(), 0u);
+    CHECK(workgroups == all);  // each workgroup took exactly one tile
+  }
+  CHECK(verify_sorted(input, stepper.read_current(), descending, true).ok);
+  test::require_validation_clean();
+}
+
+TEST_CASE("onesweep: tiles that publish late or never are covered by the fallback, same result",
+          "[onesweep][gpu]") {
+  const std::uint32_t n = 40 * 256 + 31;  // 41 tiles of 256 keys
+  for (const auto& [type, pairs, descending] :
+       {std::tuple{KeyType::u32, true, false}, std::tuple{KeyType::f32, true, true}}) {
+    const KeyArray input = generate_keys(Distribution::random, n, type, 13, pairs);
+    const SortSpec spec{n, type, pairs, descending};
+    OnesweepOptions normal;
+    normal.keys_per_thread = 1;
+    const KeyArray reference = run_plan(plan_onesweep(spec, limits(), normal), input);
+    REQUIRE(verify_sorted(input, reference, descending, true).ok);
+
+    struct Case {
+      std::uint32_t mode, period;
+    };
+    for (const Case c :
+         {Case{gpu::ONESWEEP_WITHHOLD_NEVER, 1}, Case{gpu::ONESWEEP_WITHHOLD_NEVER, 3},
+          Case{gpu::ONESWEEP_WITHHOLD_LATE, 2}}) {
+      INFO(to_string(type) << " withhold mode " << c.mode << " every " << c.period << " tiles");
+      OnesweepOptions options = normal;
+      options.withhold_mode = c.mode;
+      options.withhold_period = c.period;
+      options.lookback_spins = 2;
+      const Plan plan = plan_onesweep(spec, limits(), options);
+      const KeyArray result = run_plan(plan, input);
+      CHECK(result.words == reference.words);
+      CHECK(result.values == reference.values);
+
+      // Stepped (instrumented): the records show who fell back. A tile right after a tile that
+      // never publishes cannot finish its lookback without computing that tile's histogram.
+      Stepper stepper(test::gpu(), plan, input);
+      stepper.jump(4);  // init, histogram, scan, pass 0
+      const std::uint32_t tiles = 41;
+      const auto records = read(stepper, gpu::ONESWEEP_BUFFER_RECORDS, tiles * 4);
+      std::uint32_t withheld = 0, fallbacks = 0;
+      for (std::uint32_t t = 0; t < tiles; ++t) {
+        const std::uint32_t* r = &records[t * gpu::ONESWEEP_RECORD_WORDS];
+        const bool held = gpu::onesweep_tile_withheld(c.mode, c.period, t);
+        CHECK(((r[gpu::ONESWEEP_RECORD_FLAGS] & gpu::ONESWEEP_FLAG_WITHHELD) != 0) == held);
+        withheld += held ? 1 : 0;
+        fallbacks += r[gpu::ONESWEEP_RECORD_FALLBACKS];
+        if (c.mode == gpu::ONESWEEP_WITHHOLD_NEVER && t > 0 &&
+            gpu::onesweep_tile_withheld(c.mode, c.period, t - 1)) {
+          CHECK(r[gpu::ONESWEEP_RECORD_FALLBACKS] >= 1);
+        }
+        if (c.mode == gpu::ONESWEEP_WITHHOLD_NEVER && c.period == 1) {
+          // Nobody publishes a prefix: every lookback runs back past tile 0.
+          CHECK(r[gpu::ONESWEEP_RECORD_DEPTH] == t);
+          if (t > 0) CHECK((r[gpu::ONESWEEP_RECORD_FLAGS] & gpu::ONESWEEP_FLAG_REACHED_START) != 0);
+        }
+      }
+      CHECK(withheld == tiles / c.period);
+      if (c.mode == gpu::ONESWEEP_WITHHOLD_NEVER) CHECK(fallbacks > 0);
+      stepper.jump(stepper.step_count());
+      CHECK(stepper.read_current().words == reference.words);
+    }
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("onesweep: 100 runs over many tiles neither hang nor differ", "[onesweep][gpu]") {
+  const std::uint32_t n = 1u << 16;
+  OnesweepOptions options;
+  options.keys_per_thread = 1;  // 256 tiles, each looking back over busy neighbours
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 100, true);
+  Runner runner(test::gpu(), plan_onesweep({n, KeyType::u32, true, false}, limits(), options));
+  runner.set_input(input);
+  runner.run();
+  const KeyArray first = runner.result();
+  REQUIRE(verify_sorted(input, first, false, true).ok);
+  std::uint32_t differing = 0;
+  for (int run = 1; run < 100; ++run) {
+    runner.run();
+    const KeyArray again = runner.result();
+    differing += (again.words != first.words || again.values != first.values) ? 1 : 0;
+  }
+  CHECK(differing == 0);
+  test::require_validation_clean();
+}
