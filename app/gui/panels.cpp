@@ -51,6 +51,7 @@ void controls_panel(App& app, ImVec2 pos, ImVec2 size) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("Sort", nullptr, k_fixed);
+  ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);  // room for the labels
   Scenario& e = app.edits;
   bool changed = false;
   if (ImGui::BeginCombo("algorithm", e.algorithm.c_str())) {
@@ -151,6 +152,7 @@ void controls_panel(App& app, ImVec2 pos, ImVec2 size) {
   if (ImGui::Button("fullscreen (F11)")) app.perform(Action::toggle_fullscreen);
   ImGui::Separator();
   ImGui::TextWrapped("device: %s", app.context().properties().name.c_str());
+  ImGui::PopItemWidth();
   ImGui::End();
 }
 

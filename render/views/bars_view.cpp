@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bars_params.h"
 #include "core/context.hpp"
 #include "render/render_shaders.hpp"
 #include "shaders/common/network_bindings.h"

@@ -11,6 +11,7 @@
 #include <vulkan/vulkan_raii.hpp>
 
 #include "core/buffer.hpp"
+#include "bars_params.h"
 #include "render/step_state.hpp"
 
 namespace ss::render {
@@ -19,7 +20,12 @@ namespace ss::render {
 // tests measure pixels with the same numbers the shader uses.
 struct BarsGeometry {
   static constexpr float k_strip = 0.06f;  // marker strip [0, k_strip)
-  static constexpr float k_bar_bottom = k_strip + 0.01f;
+  static constexpr float k_bar_bottom = k_strip + 0.01f;  // bars.vert: strip + 0.01
+  // A bar's height above k_bar_bottom, as a fraction of the rest, for a key at `fraction` of
+  // the input's range (the smallest key keeps a sliver so it stays visible).
+  static constexpr float bar_height(float fraction) {
+    return gpu::BARS_MIN_HEIGHT + (1.0f - gpu::BARS_MIN_HEIGHT) * fraction;
+  }
   // Gap between bars, as a fraction of a column, when each bar is at least this many pixels.
   static constexpr float k_gap = 0.2f;
   static constexpr std::uint32_t k_min_pixels_for_gap = 4;

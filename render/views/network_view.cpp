@@ -110,23 +110,26 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
   const float s = style.ui_scale;
   const bool print_values = state.current.has_value() && layout.wires <= k_max_printed_wires;
   ImFont* font = mono != nullptr ? mono : ImGui::GetFont();
-  const float font_size = font->FontSize;
+  const float height = std::max(1.0f, max.y - min.y);
+  Geometry g;
+  g.wire_spacing = height / float(layout.wires) * style.zoom;
+  // Numbers shrink to the wire spacing so neighbouring wires' labels never overlap.
+  const float font_size = std::min(font->FontSize, g.wire_spacing * 0.92f);
+  const bool print_text = font_size >= 7.0f;
   // Right margin for the keys now on the wires, left margin for wire numbers.
   float values_width = 0;
-  if (print_values) {
+  if (print_values && print_text) {
     for (std::uint32_t w = 0; w < layout.wires; ++w)
       values_width = std::max(
           values_width, font->CalcTextSizeA(font_size, FLT_MAX, 0, key_text(state, w).c_str()).x);
     values_width += 16 * s;
   }
   const float label_width =
-      layout.wires <= 64 ? font->CalcTextSizeA(font_size, FLT_MAX, 0, "000").x + 8 * s : 0;
+      layout.wires <= 64 && print_text
+          ? font->CalcTextSizeA(font_size, FLT_MAX, 0, "000").x + 8 * s
+          : 0;
   const float width = std::max(1.0f, max.x - min.x - values_width - label_width);
-  const float height = std::max(1.0f, max.y - min.y);
-
-  Geometry g;
   g.column_width = width / total_units(layout) * style.zoom;
-  g.wire_spacing = height / float(layout.wires) * style.zoom;
   g.x0 = min.x + label_width - style.pan.x;
   g.y0 = min.y - style.pan.y;
 
@@ -151,7 +154,7 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
     const float y = g.wire_y(w);
     if (y < min.y - 2 || y > max.y + 2) continue;
     list->AddLine({g.x0, y}, {right_end, y}, colors.dim, wire_thickness);
-    if (label_width > 0 && g.wire_spacing >= font_size * 0.8f) {
+    if (label_width > 0) {
       const std::string label = std::to_string(w);
       const float tw = font->CalcTextSizeA(font_size, FLT_MAX, 0, label.c_str()).x;
       list->AddText(font, font_size, {g.x0 - tw - 6 * s, y - font_size * 0.5f}, colors.dim,
@@ -183,7 +186,7 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
     }
   }
   // The keys on the wires now, at the right.
-  if (print_values) {
+  if (values_width > 0) {
     const float x = max.x - values_width + 10 * s;
     for (std::uint32_t w = 0; w < layout.wires; ++w) {
       const float y = g.wire_y(w);

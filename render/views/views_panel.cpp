@@ -1,6 +1,7 @@
 #include "render/views/views_panel.hpp"
 
 #include <string>
+#include <vector>
 
 #include "render/step_text.hpp"
 
@@ -26,11 +27,18 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   const std::string heading = step_heading(state);
   list->AddText(large, large->FontSize, min, colors.accent, heading.c_str());
   float y = min.y + large->FontSize + 2 * s;
-  std::string sub = scenario_text(*state.plan);
-  if (const std::string counts = step_counts(state); !counts.empty())
-    sub += "  |  " + counts + " (counted on the GPU)";
-  list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {min.x, y}, colors.text, sub.c_str());
-  y += ImGui::GetFontSize() + 8 * s;
+  // Scenario and GPU counts on one line, or two when the view is narrow.
+  const std::string scenario = scenario_text(*state.plan);
+  std::string counts = step_counts(state);
+  if (!counts.empty()) counts += " (counted on the GPU)";
+  const std::string one_line = counts.empty() ? scenario : scenario + "  |  " + counts;
+  const bool fits = ImGui::CalcTextSize(one_line.c_str()).x <= max.x - min.x;
+  for (const std::string& line :
+       fits ? std::vector<std::string>{one_line} : std::vector<std::string>{scenario, counts}) {
+    list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {min.x, y}, colors.text, line.c_str());
+    y += ImGui::GetFontSize();
+  }
+  y += 8 * s;
 
   const bool network = layout != nullptr && options.selection != ViewSelection::bars;
   const bool show_bars = options.selection != ViewSelection::network || layout == nullptr;

@@ -150,3 +150,20 @@ TEST_CASE("cli: no Vulkan device exits 2 and names mesa-vulkan-drivers", "[cli]"
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("mesa-vulkan-drivers"));
 }
+
+TEST_CASE("cli: render writes a PNG and an SVG, rejects a step past the end", "[cli][gpu]") {
+  const auto png = std::filesystem::path(SORTSCOPE_TEST_DATA) / "render.png";
+  const auto svg = std::filesystem::path(SORTSCOPE_TEST_DATA) / "render.svg";
+  std::filesystem::remove(png);
+  std::filesystem::remove(svg);
+  const Result r = cli("render --algo batcher --n 32 --step 8 --width 640 --height 360 --out '" +
+                       png.string() + "' --svg '" + svg.string() + "'");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK(std::filesystem::file_size(png) > 1000);
+  CHECK(std::filesystem::file_size(svg) > 1000);
+  const Result past = cli("render --algo batcher --n 32 --step 99 --out '" + png.string() + "'");
+  INFO(past.out);
+  CHECK(past.code == 2);
+  CHECK_THAT(past.out, Catch::Contains("15 steps"));
+}
