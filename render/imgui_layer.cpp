@@ -83,10 +83,6 @@ Palette palette(const UiStyle& style) {
 ImGuiLayer::ImGuiLayer(const Context& context, vk::RenderPass render_pass,
                        std::uint32_t image_count, UiStyle style)
     : context_(context), render_pass_(render_pass), image_count_(image_count), style_(style) {
-  const vk::DescriptorPoolSize sizes(vk::DescriptorType::eCombinedImageSampler, 8);
-  pool_ = vk::raii::DescriptorPool(
-      context.device(),
-      vk::DescriptorPoolCreateInfo(vk::DescriptorPoolCreateFlagBits::eFreeDescriptorSet, 8, sizes));
   IMGUI_CHECKVERSION();
   imgui_ = ImGui::CreateContext();
   ImGui::SetCurrentContext(imgui_);
@@ -102,6 +98,11 @@ ImGuiLayer::~ImGuiLayer() {
 }
 
 void ImGuiLayer::init_backend() {
+  // A fresh pool per backend start: destroying the old one frees the old font's descriptor set.
+  const vk::DescriptorPoolSize sizes(vk::DescriptorType::eCombinedImageSampler, 8);
+  pool_ = vk::raii::DescriptorPool(
+      context_.device(),
+      vk::DescriptorPoolCreateInfo(vk::DescriptorPoolCreateFlagBits::eFreeDescriptorSet, 8, sizes));
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   add_font(font_sans(), k_font_size * style_.scale);  // the first font is the default

@@ -17,6 +17,7 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "new-input") return Action::new_input;
   if (name == "fullscreen") return Action::toggle_fullscreen;
   if (name == "panels") return Action::toggle_panels;
+  if (name == "presenter") return Action::toggle_presenter;
   if (name == "quit") return Action::quit;
   return std::nullopt;
 }
@@ -105,6 +106,10 @@ void App::perform(Action action) {
       break;
     case Action::toggle_panels:
       panels = !panels;
+      break;
+    case Action::toggle_presenter:
+      style.presenter = !style.presenter;
+      style.scale = style.presenter ? std::max(style.scale, 2.0f) : 1.0f;
       break;
     case Action::quit:
       quit_requested = true;

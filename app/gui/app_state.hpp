@@ -23,10 +23,11 @@ enum class Action {
   new_input,          // N: a new random seed
   toggle_fullscreen,  // F11
   toggle_panels,      // H: hide the side panels for the audience
+  toggle_presenter,   // P: presenter mode (high contrast, UI scale at least 2)
   quit,
 };
 
-// "next", "back", "play", "reset", "new-input", "fullscreen", "panels", "quit".
+// "next", "back", "play", "reset", "new-input", "fullscreen", "panels", "presenter", "quit".
 std::optional<Action> parse_action(const std::string& name);
 
 class App {

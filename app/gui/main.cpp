@@ -47,8 +47,9 @@ std::deque<ss::gui::Action> parse_actions(const std::string& list) {
     if (name.empty()) continue;
     const auto action = ss::gui::parse_action(name);
     if (!action) {
-      throw ss::UsageError("--actions: unknown action '" + name +
-                           "'; use next, back, play, reset, new-input, fullscreen, panels, quit");
+      throw ss::UsageError(
+          "--actions: unknown action '" + name +
+          "'; use next, back, play, reset, new-input, fullscreen, panels, presenter, quit");
     }
     actions.push_back(*action);
   }
@@ -138,7 +139,7 @@ int main(int argc, char** argv) {
   cli.add_option("--frames", o.frames, "frames to draw before --screenshot")->capture_default_str();
   cli.add_option("--actions", o.actions,
                  "comma-separated commands run as if keys were pressed: next, back, play, "
-                 "reset, new-input, fullscreen, panels, quit");
+                 "reset, new-input, fullscreen, panels, presenter, quit");
   cli.add_option("--ui-scale", o.ui_scale, "scale of text and controls (0.5 to 4)")
       ->capture_default_str();
   cli.add_flag("--presenter", o.presenter, "presenter mode: high contrast, large text");

@@ -119,7 +119,8 @@ void controls_panel(App& app, ImVec2 pos, ImVec2 size) {
                      ImGuiSliderFlags_Logarithmic);
   if (ImGui::Button("new input (N)")) app.perform(Action::new_input);
   ImGui::TextDisabled(
-      "keys: Left/Right step, Space play,\nR reset, N new input, F11 full\nscreen, H hide panels");
+      "keys: Left/Right step, Space play,\nR reset, N new input, F11 full\nscreen, H hide panels, "
+      "P presenter");
 
   ImGui::Separator();
   ImGui::TextUnformatted("views");
@@ -290,6 +291,7 @@ void handle_keys(App& app) {
   if (ImGui::IsKeyPressed(GLFW_KEY_N, false)) app.perform(Action::new_input);
   if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) app.perform(Action::toggle_fullscreen);
   if (ImGui::IsKeyPressed(GLFW_KEY_H, false)) app.perform(Action::toggle_panels);
+  if (ImGui::IsKeyPressed(GLFW_KEY_P, false)) app.perform(Action::toggle_presenter);
 }
 
 void draw_panels(App& app, render::FrameRenderer& renderer) {

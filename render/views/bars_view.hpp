@@ -10,8 +10,8 @@
 #include <imgui.h>
 #include <vulkan/vulkan_raii.hpp>
 
-#include "core/buffer.hpp"
 #include "bars_params.h"
+#include "core/buffer.hpp"
 #include "render/step_state.hpp"
 
 namespace ss::render {
@@ -19,7 +19,7 @@ namespace ss::render {
 // Where things land inside the view's rectangle, as fractions of its height from the bottom;
 // tests measure pixels with the same numbers the shader uses.
 struct BarsGeometry {
-  static constexpr float k_strip = 0.06f;  // marker strip [0, k_strip)
+  static constexpr float k_strip = 0.06f;                 // marker strip [0, k_strip)
   static constexpr float k_bar_bottom = k_strip + 0.01f;  // bars.vert: strip + 0.01
   // A bar's height above k_bar_bottom, as a fraction of the rest, for a key at `fraction` of
   // the input's range (the smallest key keeps a sliver so it stays visible).

@@ -124,10 +124,9 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
           values_width, font->CalcTextSizeA(font_size, FLT_MAX, 0, key_text(state, w).c_str()).x);
     values_width += 16 * s;
   }
-  const float label_width =
-      layout.wires <= 64 && print_text
-          ? font->CalcTextSizeA(font_size, FLT_MAX, 0, "000").x + 8 * s
-          : 0;
+  const float label_width = layout.wires <= 64 && print_text
+                                ? font->CalcTextSizeA(font_size, FLT_MAX, 0, "000").x + 8 * s
+                                : 0;
   const float width = std::max(1.0f, max.x - min.x - values_width - label_width);
   g.column_width = width / total_units(layout) * style.zoom;
   g.x0 = min.x + label_width - style.pan.x;
@@ -153,7 +152,9 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
   for (std::uint32_t w = 0; w < layout.wires; ++w) {
     const float y = g.wire_y(w);
     if (y < min.y - 2 || y > max.y + 2) continue;
-    list->AddLine({g.x0, y}, {right_end, y}, colors.dim, wire_thickness);
+    // Wires closer than 3 pixels would only paint a grey moire: zoom in to see them.
+    if (g.wire_spacing >= 3.0f)
+      list->AddLine({g.x0, y}, {right_end, y}, colors.dim, wire_thickness);
     if (label_width > 0) {
       const std::string label = std::to_string(w);
       const float tw = font->CalcTextSizeA(font_size, FLT_MAX, 0, label.c_str()).x;
@@ -181,8 +182,10 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
       if (!is_current && !style.color_by_workgroup && current >= 0)
         color = (color & 0x00ffffff) | (120u << 24);
       list->AddLine({x, y0}, {x, y1}, color, thickness);
-      list->AddCircleFilled({x, y0}, radius, color);
-      list->AddCircleFilled({x, y1}, radius, color);
+      if (radius >= 1.5f) {
+        list->AddCircleFilled({x, y0}, radius, color);
+        list->AddCircleFilled({x, y1}, radius, color);
+      }
     }
   }
   // The keys on the wires now, at the right.

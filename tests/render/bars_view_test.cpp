@@ -18,10 +18,12 @@ using namespace ss;
 using render::BarsGeometry;
 
 constexpr std::uint32_t k_background = 0x17171c;  // palette().background, normal theme
-constexpr std::uint32_t k_orange = 0xe69f00;       // swapped
-constexpr std::uint32_t k_light = 0xd9d9d9;        // compared
+constexpr std::uint32_t k_orange = 0xe69f00;      // swapped
+constexpr std::uint32_t k_light = 0xd9d9d9;       // compared
 
-int channel(std::uint32_t rgb, int shift) { return int((rgb >> shift) & 0xff); }
+int channel(std::uint32_t rgb, int shift) {
+  return int((rgb >> shift) & 0xff);
+}
 bool near(std::uint32_t a, std::uint32_t b, int tolerance = 6) {
   for (int shift : {0, 8, 16})
     if (std::abs(channel(a, shift) - channel(b, shift)) > tolerance) return false;
@@ -74,8 +76,7 @@ TEST_CASE("render: bar heights follow the keys, colours run through viridis", "[
       ++top;
     const float fraction = float(i) / float(n - 1);
     const float expected =
-        y_at(r, BarsGeometry::k_bar_bottom +
-                    bar_area * BarsGeometry::bar_height(fraction));
+        y_at(r, BarsGeometry::k_bar_bottom + bar_area * BarsGeometry::bar_height(fraction));
     INFO("bar " << i << " top " << top << " expected " << expected);
     CHECK(std::abs(float(top) - expected) <= 2.0f);
   }
@@ -113,7 +114,9 @@ TEST_CASE("render: the marker strip shows the step's comparators and the GPU's s
     for (std::uint32_t i = 0; i < n; ++i) {
       const std::uint32_t pixel = r.image.rgb(std::uint32_t(bar_x(r, i, n)), strip);
       INFO("step " << step << " wire " << i << " pixel " << std::hex << pixel);
-      const std::uint32_t want = expected[i] == 2 ? k_orange : expected[i] == 1 ? k_light : k_background;
+      const std::uint32_t want = expected[i] == 2   ? k_orange
+                                 : expected[i] == 1 ? k_light
+                                                    : k_background;
       CHECK(near(pixel, want, 3));
     }
   }
@@ -131,7 +134,9 @@ TEST_CASE("render: more keys than pixels draws min..max per column", "[render][g
   const Rendered r = render_bars(stepper, input);
   auto top_at = [&](float x) {
     std::uint32_t y = std::uint32_t(r.rects.bars_min.y);
-    while (y < std::uint32_t(r.rects.bars_max.y) && near(r.image.rgb(std::uint32_t(x), y), k_background, 2)) ++y;
+    while (y < std::uint32_t(r.rects.bars_max.y) &&
+           near(r.image.rgb(std::uint32_t(x), y), k_background, 2))
+      ++y;
     return y;
   };
   const float left = r.rects.bars_min.x + 2, right = r.rects.bars_max.x - 3;

@@ -72,7 +72,8 @@ TEST_CASE("network view: the SVG parses and holds exactly the executed comparato
     const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 3, false);
     Stepper stepper(test::gpu(), plan, input);
     stepper.jump(plan.steps.size() / 2);
-    const std::string svg = render::render_network_svg(test::gpu(), stepper, render::key_range(input));
+    const std::string svg =
+        render::render_network_svg(test::gpu(), stepper, render::key_range(input));
     pugi::xml_document doc;
     const pugi::xml_parse_result parsed = doc.load_string(svg.c_str());
     INFO(algo << ": " << parsed.description());
@@ -89,7 +90,8 @@ TEST_CASE("network view: the SVG parses and holds exactly the executed comparato
     std::size_t expected_lines = 0;
     for (std::size_t s = 0; s < plan.steps.size(); ++s) {
       std::set<std::pair<std::uint32_t, std::uint32_t>> expected;
-      for (const Comparator& c : step_comparators(plan.steps[s])) expected.insert({c.left, c.right});
+      for (const Comparator& c : step_comparators(plan.steps[s]))
+        expected.insert({c.left, c.right});
       expected_lines += expected.size();
       INFO(algo << " step " << s);
       CHECK(drawn[s] == expected);
