@@ -1,5 +1,6 @@
 #include "render/views/views_panel.hpp"
 
+#include <cfloat>
 #include <string>
 #include <vector>
 
@@ -25,8 +26,9 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   // Heading: what runs, which step, what the GPU counted.
   ImFont* large = ui.large();
   const std::string heading = step_heading(state);
-  list->AddText(large, large->FontSize, min, colors.accent, heading.c_str());
-  float y = min.y + large->FontSize + 2 * s;
+  const float wrap = max.x - min.x;
+  list->AddText(large, large->FontSize, min, colors.accent, heading.c_str(), nullptr, wrap);
+  float y = min.y + large->CalcTextSizeA(large->FontSize, FLT_MAX, wrap, heading.c_str()).y + 2 * s;
   // Scenario and GPU counts on one line, or two when the view is narrow.
   const std::string scenario = scenario_text(*state.plan);
   std::string counts = step_counts(state);
@@ -35,8 +37,9 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   const bool fits = ImGui::CalcTextSize(one_line.c_str()).x <= max.x - min.x;
   for (const std::string& line :
        fits ? std::vector<std::string>{one_line} : std::vector<std::string>{scenario, counts}) {
-    list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {min.x, y}, colors.text, line.c_str());
-    y += ImGui::GetFontSize();
+    list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {min.x, y}, colors.text, line.c_str(),
+                  nullptr, wrap);
+    y += ImGui::CalcTextSize(line.c_str(), nullptr, false, wrap).y;
   }
   y += 8 * s;
 
