@@ -1,4 +1,5 @@
 // sortscope: the desktop app. Steps through real GPU sorts and draws what each dispatch did.
+#include <algorithm>
 #include <deque>
 #include <iostream>
 #include <sstream>
@@ -69,7 +70,14 @@ int run(const Options& o) {
   context_options.instance_extensions = gui::Window::required_instance_extensions();
   context_options.device_extensions = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
   Context context(context_options);
-  render::UiStyle style{o.ui_scale * window.content_scale(), o.presenter};
+  // HiDPI: X11 reports a content scale with framebuffer = window pixels, so fonts grow by it;
+  // where the framebuffer itself is scaled (Wayland, macOS) ImGui's coordinates already are.
+  int window_w = 0, window_h = 0, framebuffer_w = 0, framebuffer_h = 0;
+  glfwGetWindowSize(window.handle(), &window_w, &window_h);
+  glfwGetFramebufferSize(window.handle(), &framebuffer_w, &framebuffer_h);
+  const float framebuffer_scale = window_w > 0 ? float(framebuffer_w) / float(window_w) : 1.0f;
+  const float hidpi = std::max(1.0f, window.content_scale() / std::max(framebuffer_scale, 1.0f));
+  render::UiStyle style{o.ui_scale * hidpi, o.presenter};
   if (o.presenter) style.scale = std::max(style.scale, 2.0f);
   gui::Presenter presenter(context, window, style);
   GlfwBackend backend(window.handle());
@@ -90,6 +98,10 @@ int run(const Options& o) {
       actions.pop_front();
     }
     app.update(dt);
+    if (!o.screenshot.empty() && !app.ready() && !app.error.empty()) {
+      // A script asked for a scenario that cannot run: say so instead of waiting forever.
+      throw UsageError(app.error);
+    }
     auto& renderer = presenter.renderer();
     if (app.take_state_changed()) renderer.bars().update(app.state());
     renderer.imgui().set_style(app.style);
