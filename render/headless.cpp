@@ -1,6 +1,9 @@
 #include "render/headless.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <optional>
+#include <vector>
 
 #include "core/context.hpp"
 #include "core/errors.hpp"
@@ -44,7 +47,24 @@ Image render_offscreen(const Context& context, const Stepper& stepper, const Key
     frame.record(cmd, target.framebuffer(), target.extent());
     target.record_readback(cmd);
   });
-  return target.read();
+  Image image = target.read();
+  if (options.timed_frames > 0 && options.median_frame_ms != nullptr) {
+    std::vector<double> ms;
+    for (std::uint32_t i = 0; i < options.timed_frames; ++i) {
+      const auto start = std::chrono::steady_clock::now();
+      // Re-queue the bars (record() consumed them); ImGui's draw data is still valid.
+      frame.bars().queue(last_view_rects().bars_min, last_view_rects().bars_max);
+      context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+        frame.record(cmd, target.framebuffer(), target.extent());
+      });
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count());
+    }
+    std::nth_element(ms.begin(), ms.begin() + std::ptrdiff_t(ms.size() / 2), ms.end());
+    *options.median_frame_ms = ms[ms.size() / 2];
+  }
+  return image;
 }
 
 std::string render_network_svg(const Context& context, const Stepper& stepper,

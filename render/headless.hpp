@@ -18,6 +18,10 @@ struct OffscreenOptions {
   std::uint32_t height = 1080;
   ViewSelection selection = ViewSelection::both;
   UiStyle style;
+  // Draw the same frame this many more times and report the median wall time per frame
+  // (submit to fence; an upper bound on the GPU's frame time). 0: draw once.
+  std::uint32_t timed_frames = 0;
+  double* median_frame_ms = nullptr;
 };
 
 // The stepper's current position, drawn as the app would draw its central view.

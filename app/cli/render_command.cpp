@@ -26,6 +26,7 @@ struct RenderOptions {
   bool presenter = false;
   std::string out;
   std::string svg;
+  std::uint32_t time_frames = 0;
 };
 
 render::ViewSelection parse_view(const std::string& name) {
@@ -69,9 +70,16 @@ int render_command(const RenderOptions& o) {
     options.height = o.height;
     options.selection = selection;
     options.style = {o.presenter ? std::max(o.ui_scale, 2.0f) : o.ui_scale, o.presenter};
+    double frame_ms = 0;
+    options.timed_frames = o.time_frames;
+    options.median_frame_ms = &frame_ms;
     render::write_png(render::render_offscreen(context, stepper, range, options), o.out);
     std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", step " << o.step
               << " of " << plan.steps.size() << ")\n";
+    if (o.time_frames > 0) {
+      std::cout << "frame: median " << frame_ms << " ms over " << o.time_frames
+                << " redraws (submit to fence), on " << context.properties().name << "\n";
+    }
   }
   if (!o.svg.empty()) {
     const std::string svg = render::render_network_svg(context, stepper, range);
@@ -107,6 +115,8 @@ Command add_render_command(CLI::App& app) {
                 "high-contrast theme with large text (UI scale at least 2)");
   sub->add_option("--out,-o", options->out, "PNG file to write");
   sub->add_option("--svg", options->svg, "SVG file to write with the wire diagram");
+  sub->add_option("--time-frames", options->time_frames,
+                  "redraw the frame this many times and print the median time per frame");
   return [options] { return render_command(*options); };
 }
 
