@@ -18,5 +18,6 @@ using Command = std::function<int()>;
 Command add_list_command(CLI::App& app);
 Command add_run_command(CLI::App& app);
 Command add_bench_command(CLI::App& app);
+Command add_render_command(CLI::App& app);
 
 }  // namespace ss::cli

@@ -62,13 +62,13 @@ std::vector<Comparator> step_comparators(const Step& step) {
         if constexpr (std::is_same_v<T, gpu::BatcherLayer>) {
           for (std::uint32_t i = 0; i < view.n; ++i) {
             if (gpu::batcher_comparator_runs(view, i))
-              out.push_back({i, gpu::batcher_partner(view, i)});
+              out.push_back({i, gpu::batcher_partner(view, i), i});
           }
         } else if constexpr (std::is_same_v<T, gpu::TranspositionPass>) {
           const std::uint32_t count = gpu::transposition_comparators(view.n, view.parity);
           for (std::uint32_t t = 0; t < count; ++t) {
             const std::uint32_t left = gpu::transposition_left_index(view, t);
-            out.push_back({left, left + 1});
+            out.push_back({left, left + 1, t});
           }
         }
       },

@@ -21,6 +21,8 @@ Step& add_network_step(Plan& plan, std::string label, std::vector<std::byte> pus
 struct Comparator {
   std::uint32_t left;   // lower wire; receives the smaller key
   std::uint32_t right;  // upper wire
+  // Global invocation index that executes it; its workgroup is invocation / workgroup size.
+  std::uint32_t invocation = 0;
 };
 
 // The comparators a network step executes (empty for other steps), in increasing left wire.

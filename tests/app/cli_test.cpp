@@ -175,3 +175,20 @@ TEST_CASE("cli: bench prints verified JSON Lines in the CUB baseline's schema", 
   }
   CHECK(rows == 6);  // 2 algorithms + std::sort, for 2 types
 }
+
+TEST_CASE("cli: render writes a PNG and an SVG, rejects a step past the end", "[cli][gpu]") {
+  const auto png = std::filesystem::path(SORTSCOPE_TEST_DATA) / "render.png";
+  const auto svg = std::filesystem::path(SORTSCOPE_TEST_DATA) / "render.svg";
+  std::filesystem::remove(png);
+  std::filesystem::remove(svg);
+  const Result r = cli("render --algo batcher --n 32 --step 8 --width 640 --height 360 --out '" +
+                       png.string() + "' --svg '" + svg.string() + "'");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK(std::filesystem::file_size(png) > 1000);
+  CHECK(std::filesystem::file_size(svg) > 1000);
+  const Result past = cli("render --algo batcher --n 32 --step 99 --out '" + png.string() + "'");
+  INFO(past.out);
+  CHECK(past.code == 2);
+  CHECK_THAT(past.out, Catch::Contains("15 steps"));
+}

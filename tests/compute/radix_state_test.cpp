@@ -197,23 +197,22 @@ TEST_CASE("onesweep: tiles that publish late or never are covered by the fallbac
       CHECK(result.words == reference.words);
       CHECK(result.values == reference.values);
 
-      // Stepped (instrumented): the records show who fell back. A tile right after a tile that
-      // never publishes cannot finish its lookback without computing that tile's histogram.
+      // Stepped (instrumented): the records show who fell back. Nobody can finish a lookback
+      // over a tile that never publishes without computing its histogram, so every such tile
+      // but the last costs at least one fallback somewhere (which later tile does it depends on
+      // scheduling: one further back may get there first and publish the aggregate).
       Stepper stepper(test::gpu(), plan, input);
       stepper.jump(4);  // init, histogram, scan, pass 0
       const std::uint32_t tiles = 41;
       const auto records = read(stepper, gpu::ONESWEEP_BUFFER_RECORDS, tiles * 4);
-      std::uint32_t withheld = 0, fallbacks = 0;
+      std::uint32_t withheld = 0, fallbacks = 0, must_fall_back = 0;
       for (std::uint32_t t = 0; t < tiles; ++t) {
         const std::uint32_t* r = &records[t * gpu::ONESWEEP_RECORD_WORDS];
         const bool held = gpu::onesweep_tile_withheld(c.mode, c.period, t);
         CHECK(((r[gpu::ONESWEEP_RECORD_FLAGS] & gpu::ONESWEEP_FLAG_WITHHELD) != 0) == held);
         withheld += held ? 1 : 0;
         fallbacks += r[gpu::ONESWEEP_RECORD_FALLBACKS];
-        if (c.mode == gpu::ONESWEEP_WITHHOLD_NEVER && t > 0 &&
-            gpu::onesweep_tile_withheld(c.mode, c.period, t - 1)) {
-          CHECK(r[gpu::ONESWEEP_RECORD_FALLBACKS] >= 1);
-        }
+        if (held && t + 1 < tiles) ++must_fall_back;
         if (c.mode == gpu::ONESWEEP_WITHHOLD_NEVER && c.period == 1) {
           // Nobody publishes a prefix: every lookback runs back past tile 0.
           CHECK(r[gpu::ONESWEEP_RECORD_DEPTH] == t);
@@ -221,7 +220,7 @@ TEST_CASE("onesweep: tiles that publish late or never are covered by the fallbac
         }
       }
       CHECK(withheld == tiles / c.period);
-      if (c.mode == gpu::ONESWEEP_WITHHOLD_NEVER) CHECK(fallbacks > 0);
+      if (c.mode == gpu::ONESWEEP_WITHHOLD_NEVER) CHECK(fallbacks >= must_fall_back);
       stepper.jump(stepper.step_count());
       CHECK(stepper.read_current().words == reference.words);
     }

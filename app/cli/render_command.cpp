@@ -1,0 +1,123 @@
+// sortscope-cli render: draws a step of a sort offscreen (no window system) to PNG and/or the
+// wire diagram to SVG, with the same views as the app.
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+#include "algorithms/algorithm.hpp"
+#include "cli/commands.hpp"
+#include "common/scenario.hpp"
+#include "core/context.hpp"
+#include "core/errors.hpp"
+#include "plan/stepper.hpp"
+#include "render/headless.hpp"
+
+namespace ss::cli {
+
+namespace {
+
+struct RenderOptions {
+  ScenarioOptions scenario;
+  std::size_t step = 0;
+  std::string view = "both";
+  std::uint32_t width = 1920;
+  std::uint32_t height = 1080;
+  float ui_scale = 1.0f;
+  bool presenter = false;
+  std::string out;
+  std::string svg;
+  std::uint32_t time_frames = 0;
+};
+
+render::ViewSelection parse_view(const std::string& name) {
+  if (name == "bars") return render::ViewSelection::bars;
+  if (name == "network") return render::ViewSelection::network;
+  if (name == "both") return render::ViewSelection::both;
+  throw UsageError("unknown view '" + name + "'; choose one of: bars, network, both");
+}
+
+int render_command(const RenderOptions& o) {
+  if (o.out.empty() && o.svg.empty())
+    throw UsageError("render needs --out FILE.png and/or --svg FILE.svg");
+  const render::ViewSelection selection = parse_view(o.view);
+  if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
+    throw UsageError("--ui-scale " + std::to_string(o.ui_scale) + " is out of range (0.5 to 4)");
+  const Scenario scenario = resolve_scenario(o.scenario);
+  std::optional<KeyArray> file_input;
+  if (!scenario.input.empty()) file_input = make_input(scenario, o.scenario.n_given);
+  const std::uint32_t n = file_input ? static_cast<std::uint32_t>(file_input->size()) : scenario.n;
+  const SortSpec spec{n, scenario.type, scenario.pairs, scenario.descending};
+
+  ContextOptions context_options;
+  context_options.device_selector = scenario.device;
+  Context context(context_options);
+  const DeviceLimits limits = DeviceLimits::from(context.properties());
+  const Plan plan = make_plan(scenario.algorithm, spec, limits);
+  check_plan_fits(plan, limits, context.properties().name);
+  if (o.step > plan.steps.size()) {
+    throw UsageError("--step " + std::to_string(o.step) + " is past the end: " + plan.algorithm +
+                     " for n = " + std::to_string(n) + " has " + std::to_string(plan.steps.size()) +
+                     " steps (0 = the input)");
+  }
+  const KeyArray input = file_input ? std::move(*file_input) : make_input(scenario, false);
+  const render::KeyRange range = render::key_range(input);
+  Stepper stepper(context, plan, input);
+  stepper.jump(o.step);
+
+  if (!o.out.empty()) {
+    render::OffscreenOptions options;
+    options.width = o.width;
+    options.height = o.height;
+    options.selection = selection;
+    options.style = {o.presenter ? std::max(o.ui_scale, 2.0f) : o.ui_scale, o.presenter};
+    double frame_ms = 0;
+    options.timed_frames = o.time_frames;
+    options.median_frame_ms = &frame_ms;
+    render::write_png(render::render_offscreen(context, stepper, range, options), o.out);
+    std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", step " << o.step
+              << " of " << plan.steps.size() << ")\n";
+    if (o.time_frames > 0) {
+      std::cout << "frame: median " << frame_ms << " ms over " << o.time_frames
+                << " redraws (submit to fence), on " << context.properties().name << "\n";
+    }
+  }
+  if (!o.svg.empty()) {
+    const std::string svg = render::render_network_svg(context, stepper, range);
+    std::ofstream file(o.svg, std::ios::binary);
+    file << svg;
+    if (!file) throw UsageError("cannot write the SVG file '" + o.svg + "'");
+    std::cout << "wrote " << o.svg << "\n";
+  }
+  if (context.validation_log().count() != 0) {
+    std::cerr << "sortscope-cli: the Vulkan validation layer reported "
+              << context.validation_log().count() << " message(s)\n";
+    return k_exit_validation;
+  }
+  return k_exit_ok;
+}
+
+}  // namespace
+
+Command add_render_command(CLI::App& app) {
+  auto options = std::make_shared<RenderOptions>();
+  auto* sub = app.add_subcommand(
+      "render", "draw a step's bars and wire diagram offscreen to PNG, or the diagram to SVG");
+  add_scenario_options(*sub, options->scenario);
+  sub->add_option("--step,-k", options->step,
+                  "steps applied before drawing (0 = the input; the last one is highlighted)")
+      ->capture_default_str();
+  sub->add_option("--view", options->view, "bars, network or both")->capture_default_str();
+  sub->add_option("--width", options->width, "image width in pixels")->capture_default_str();
+  sub->add_option("--height", options->height, "image height in pixels")->capture_default_str();
+  sub->add_option("--ui-scale", options->ui_scale, "scale of text and lines (0.5 to 4)")
+      ->capture_default_str();
+  sub->add_flag("--presenter", options->presenter,
+                "high-contrast theme with large text (UI scale at least 2)");
+  sub->add_option("--out,-o", options->out, "PNG file to write");
+  sub->add_option("--svg", options->svg, "SVG file to write with the wire diagram");
+  sub->add_option("--time-frames", options->time_frames,
+                  "redraw the frame this many times and print the median time per frame");
+  return [options] { return render_command(*options); };
+}
+
+}  // namespace ss::cli

@@ -1,0 +1,175 @@
+// sortscope: the desktop app. Steps through real GPU sorts and draws what each dispatch did.
+#include <algorithm>
+#include <deque>
+#include <iostream>
+#include <sstream>
+
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+
+#include "common/scenario.hpp"
+#include "core/context.hpp"
+#include "core/errors.hpp"
+#include "gui/app_state.hpp"
+#include "gui/panels.hpp"
+#include "gui/window.hpp"
+
+namespace {
+
+constexpr int k_exit_ok = 0;
+constexpr int k_exit_usage = 2;
+constexpr int k_exit_validation = 3;
+
+struct Options {
+  ss::ScenarioOptions scenario;
+  std::string screenshot;
+  int frames = 10;
+  std::string actions;
+  float ui_scale = 1.0f;
+  bool presenter = false;
+  int width = 1600;
+  int height = 900;
+};
+
+// The GLFW platform backend of ImGui, shut down before the ImGui context goes (declared after
+// the Presenter that owns it, so it is destroyed first).
+struct GlfwBackend {
+  explicit GlfwBackend(GLFWwindow* window) { ImGui_ImplGlfw_InitForVulkan(window, true); }
+  ~GlfwBackend() { ImGui_ImplGlfw_Shutdown(); }
+  GlfwBackend(const GlfwBackend&) = delete;
+  GlfwBackend& operator=(const GlfwBackend&) = delete;
+};
+
+std::deque<ss::gui::Action> parse_actions(const std::string& list) {
+  std::deque<ss::gui::Action> actions;
+  std::stringstream in(list);
+  std::string name;
+  while (std::getline(in, name, ',')) {
+    if (name.empty()) continue;
+    const auto action = ss::gui::parse_action(name);
+    if (!action) {
+      throw ss::UsageError(
+          "--actions: unknown action '" + name +
+          "'; use next, back, play, reset, new-input, fullscreen, panels, presenter, quit");
+    }
+    actions.push_back(*action);
+  }
+  return actions;
+}
+
+int run(const Options& o) {
+  using namespace ss;
+  const Scenario scenario = resolve_scenario(o.scenario);
+  auto actions = parse_actions(o.actions);
+  if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
+    throw UsageError("--ui-scale must be between 0.5 and 4");
+
+  gui::Window window("sortscope", o.width, o.height);
+  ContextOptions context_options;
+  context_options.device_selector = scenario.device;
+  context_options.instance_extensions = gui::Window::required_instance_extensions();
+  context_options.device_extensions = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
+  Context context(context_options);
+  // HiDPI: X11 reports a content scale with framebuffer = window pixels, so fonts grow by it;
+  // where the framebuffer itself is scaled (Wayland, macOS) ImGui's coordinates already are.
+  int window_w = 0, window_h = 0, framebuffer_w = 0, framebuffer_h = 0;
+  glfwGetWindowSize(window.handle(), &window_w, &window_h);
+  glfwGetFramebufferSize(window.handle(), &framebuffer_w, &framebuffer_h);
+  const float framebuffer_scale = window_w > 0 ? float(framebuffer_w) / float(window_w) : 1.0f;
+  const float hidpi = std::max(1.0f, window.content_scale() / std::max(framebuffer_scale, 1.0f));
+  render::UiStyle style{o.ui_scale * hidpi, o.presenter};
+  if (o.presenter) style.scale = std::max(style.scale, 2.0f);
+  gui::Presenter presenter(context, window, style);
+  GlfwBackend backend(window.handle());
+  gui::App app(context, scenario);
+  app.style = style;
+
+  double last = glfwGetTime();
+  for (int frame = 0;; ++frame) {
+    glfwPollEvents();
+    if (glfwWindowShouldClose(window.handle()) || app.quit_requested) break;
+    const double now = glfwGetTime();
+    const double dt = now - last;
+    last = now;
+
+    // The scripted actions take the same path as the keys, one per frame once idle.
+    if (!actions.empty() && app.ready() && !app.busy()) {
+      app.perform(actions.front());
+      actions.pop_front();
+    }
+    app.update(dt);
+    if (!o.screenshot.empty() && !app.ready() && !app.error.empty()) {
+      // A script asked for a scenario that cannot run: say so instead of waiting forever.
+      throw UsageError(app.error);
+    }
+    auto& renderer = presenter.renderer();
+    if (app.take_state_changed()) renderer.bars().update(app.state());
+    renderer.imgui().set_style(app.style);
+    if (app.fullscreen_requested) {
+      app.fullscreen_requested = false;
+      window.toggle_fullscreen();
+    }
+
+    renderer.imgui().new_frame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    gui::handle_keys(app);
+    gui::draw_panels(app, renderer);
+    ImGui::Render();
+
+    const bool shoot =
+        !o.screenshot.empty() && frame >= o.frames && actions.empty() && app.ready() && !app.busy();
+    render::Image image;
+    presenter.draw_frame(shoot ? &image : nullptr);
+    if (shoot) {
+      render::write_png(image, o.screenshot);
+      std::cout << "wrote " << o.screenshot << " (" << image.width << "x" << image.height
+                << ", step " << app.target() << ")\n";
+      break;
+    }
+  }
+  context.device().waitIdle();
+  if (context.validation_log().count() != 0) {
+    std::cerr << "sortscope: the Vulkan validation layer reported "
+              << context.validation_log().count() << " message(s)\n";
+    return k_exit_validation;
+  }
+  return k_exit_ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App cli{
+      "sortscope: step through GPU sorting kernels (Vulkan compute), one dispatch at a "
+      "time, as bars and wire diagrams",
+      "sortscope"};
+  Options o;
+  ss::add_scenario_options(cli, o.scenario);
+  cli.add_option("--screenshot", o.screenshot,
+                 "save the window as PNG after --frames frames (and the --actions) and exit");
+  cli.add_option("--frames", o.frames, "frames to draw before --screenshot")->capture_default_str();
+  cli.add_option("--actions", o.actions,
+                 "comma-separated commands run as if keys were pressed: next, back, play, "
+                 "reset, new-input, fullscreen, panels, presenter, quit");
+  cli.add_option("--ui-scale", o.ui_scale, "scale of text and controls (0.5 to 4)")
+      ->capture_default_str();
+  cli.add_flag("--presenter", o.presenter, "presenter mode: high contrast, large text");
+  cli.add_option("--width", o.width, "window width")->capture_default_str();
+  cli.add_option("--height", o.height, "window height")->capture_default_str();
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return cli.exit(e);
+  }
+  try {
+    return run(o);
+  } catch (const ss::UsageError& e) {
+    std::cerr << "sortscope: error: " << e.what() << "\n";
+  } catch (const ss::SetupError& e) {
+    std::cerr << "sortscope: error: " << e.what() << "\n";
+  } catch (const std::exception& e) {
+    std::cerr << "sortscope: error: " << e.what() << "\n";
+  }
+  return k_exit_usage;
+}

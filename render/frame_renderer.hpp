@@ -1,0 +1,35 @@
+#pragma once
+// One frame = one render pass: the views' GPU draws (bars) first, then Dear ImGui's draw lists
+// (panels, wire diagrams, labels) on top. The window and the headless renderer both record
+// frames through this class, so a PNG from the CLI shows exactly what the app shows.
+#include <cstdint>
+#include <memory>
+
+#include <vulkan/vulkan_raii.hpp>
+
+#include "render/imgui_layer.hpp"
+#include "render/views/bars_view.hpp"
+
+namespace ss::render {
+
+class FrameRenderer {
+ public:
+  FrameRenderer(const Context& context, vk::Format format, vk::ImageLayout final_layout,
+                std::uint32_t image_count, UiStyle style);
+
+  vk::RenderPass render_pass() const { return *render_pass_; }
+  ImGuiLayer& imgui() { return *imgui_; }
+  BarsView& bars() { return *bars_; }
+
+  // Records: a barrier making compute writes to the keys visible to the vertex shader, the
+  // render pass over `framebuffer`, the queued view draws, then ImGui::GetDrawData().
+  void record(const vk::raii::CommandBuffer& cmd, vk::Framebuffer framebuffer, vk::Extent2D extent);
+
+ private:
+  // The render pass outlives the pipelines and the ImGui backend made for it.
+  vk::raii::RenderPass render_pass_ = nullptr;
+  std::unique_ptr<ImGuiLayer> imgui_;
+  std::unique_ptr<BarsView> bars_;
+};
+
+}  // namespace ss::render

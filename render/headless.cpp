@@ -1,0 +1,83 @@
+#include "render/headless.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <vector>
+
+#include "core/context.hpp"
+#include "core/errors.hpp"
+#include "render/frame_renderer.hpp"
+#include "render/step_text.hpp"
+
+namespace ss::render {
+
+Image render_offscreen(const Context& context, const Stepper& stepper, const KeyRange& range,
+                       const OffscreenOptions& options) {
+  FrameRenderer frame(context, OffscreenTarget::k_format, vk::ImageLayout::eTransferSrcOptimal, 2,
+                      options.style);
+  OffscreenTarget target(context, frame.render_pass(), options.width, options.height);
+  const StepState state = capture_step_state(context, stepper, range);
+  frame.bars().update(state);
+  std::optional<NetworkLayout> layout;
+  if (state.n() <= k_max_network_n && is_network_plan(*state.plan))
+    layout = layout_network(*state.plan);
+
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(float(options.width), float(options.height));
+  io.DisplayFramebufferScale = ImVec2(1, 1);
+  io.DeltaTime = 1.0f / 60.0f;
+  frame.imgui().new_frame();
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos({0, 0});
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  ImGui::Begin("views", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  const float pad = 16.0f * options.style.scale;
+  ViewsOptions views;
+  views.selection = options.selection;
+  views.network.ui_scale = options.style.scale;
+  draw_views(frame.bars(), frame.imgui(), state, layout ? &*layout : nullptr, views, {pad, pad},
+             {io.DisplaySize.x - pad, io.DisplaySize.y - pad});
+  ImGui::End();
+  ImGui::Render();
+
+  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+    frame.record(cmd, target.framebuffer(), target.extent());
+    target.record_readback(cmd);
+  });
+  Image image = target.read();
+  if (options.timed_frames > 0 && options.median_frame_ms != nullptr) {
+    std::vector<double> ms;
+    for (std::uint32_t i = 0; i < options.timed_frames; ++i) {
+      const auto start = std::chrono::steady_clock::now();
+      // Re-queue the bars (record() consumed them); ImGui's draw data is still valid.
+      frame.bars().queue(last_view_rects().bars_min, last_view_rects().bars_max);
+      context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+        frame.record(cmd, target.framebuffer(), target.extent());
+      });
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count());
+    }
+    std::nth_element(ms.begin(), ms.begin() + std::ptrdiff_t(ms.size() / 2), ms.end());
+    *options.median_frame_ms = ms[ms.size() / 2];
+  }
+  return image;
+}
+
+std::string render_network_svg(const Context& context, const Stepper& stepper,
+                               const KeyRange& range) {
+  const Plan& plan = stepper.plan();
+  if (!is_network_plan(plan))
+    throw UsageError("--svg draws a sorting network's wire diagram; " + plan.algorithm +
+                     " has no comparator steps");
+  if (plan.spec.n > k_max_network_n)
+    throw UsageError("--svg draws wire diagrams for n <= " + std::to_string(k_max_network_n) +
+                     " (got n = " + std::to_string(plan.spec.n) + ")");
+  const StepState state = capture_step_state(context, stepper, range);
+  return network_svg(layout_network(plan), state, scenario_text(plan) + ", " + step_heading(state));
+}
+
+}  // namespace ss::render

@@ -1,0 +1,36 @@
+#pragma once
+// Renders the views offscreen, without any window system: the same frame code as the app
+// (FrameRenderer + draw_views), into an image read back to the host. Works on lavapipe and on
+// GPU servers with no display.
+#include <cstdint>
+#include <string>
+
+#include "plan/stepper.hpp"
+#include "render/imgui_layer.hpp"
+#include "render/offscreen_target.hpp"
+#include "render/step_state.hpp"
+#include "render/views/views_panel.hpp"
+
+namespace ss::render {
+
+struct OffscreenOptions {
+  std::uint32_t width = 1920;
+  std::uint32_t height = 1080;
+  ViewSelection selection = ViewSelection::both;
+  UiStyle style;
+  // Draw the same frame this many more times and report the median wall time per frame
+  // (submit to fence; an upper bound on the GPU's frame time). 0: draw once.
+  std::uint32_t timed_frames = 0;
+  double* median_frame_ms = nullptr;
+};
+
+// The stepper's current position, drawn as the app would draw its central view.
+Image render_offscreen(const Context& context, const Stepper& stepper, const KeyRange& range,
+                       const OffscreenOptions& options);
+
+// The wire diagram of the stepper's plan as SVG, the step shown highlighted. Throws UsageError
+// when the plan is not a comparator network or n exceeds k_max_network_n.
+std::string render_network_svg(const Context& context, const Stepper& stepper,
+                               const KeyRange& range);
+
+}  // namespace ss::render

@@ -1,0 +1,68 @@
+#include "render/step_text.hpp"
+
+#include <cstring>
+#include <type_traits>
+
+namespace ss::render {
+
+std::vector<Field> push_fields(const Step& step) {
+  std::vector<Field> fields;
+  auto add = [&](const char* name, std::uint32_t value) {
+    fields.push_back({name, std::to_string(value)});
+  };
+  std::visit(
+      [&](const auto& view) {
+        using T = std::decay_t<decltype(view)>;
+        if constexpr (std::is_same_v<T, gpu::BatcherLayer>) {
+          const auto p = push_value<gpu::BatcherLayer>(step);
+          add("n", p.n);
+          add("stride", p.stride);
+          add("stride_shift", p.stride_shift);
+          add("inner_remainder", p.inner_remainder);
+          add("inner_last_idx", p.inner_last_idx);
+          add("merge_size", p.merge_size);
+          add("layer", p.layer);
+          add("groups_x", p.groups_x);
+        } else if constexpr (std::is_same_v<T, gpu::TranspositionPass>) {
+          const auto p = push_value<gpu::TranspositionPass>(step);
+          add("n", p.n);
+          add("parity", p.parity);
+          add("pass", p.pass);
+          add("groups_x", p.groups_x);
+        } else {
+          for (std::size_t offset = 0; offset + 4 <= step.push.size(); offset += 4) {
+            std::uint32_t word = 0;
+            std::memcpy(&word, step.push.data() + offset, 4);
+            fields.push_back({"word " + std::to_string(offset / 4), std::to_string(word)});
+          }
+        }
+      },
+      step.view);
+  return fields;
+}
+
+std::string scenario_text(const Plan& plan) {
+  std::string text = plan.algorithm + ", " + std::to_string(plan.spec.n) + " " +
+                     std::string(to_string(plan.spec.key_type)) + " keys, " +
+                     (plan.spec.descending ? "descending" : "ascending");
+  if (plan.spec.pairs) text += ", key-value";
+  return text;
+}
+
+std::string step_heading(const StepState& state) {
+  if (state.plan == nullptr) return "no plan";
+  const std::size_t total = state.plan->steps.size();
+  if (const Step* step = state.shown_step()) {
+    return "step " + std::to_string(state.position) + " of " + std::to_string(total) + ": " +
+           step->label;
+  }
+  return "input, " + std::to_string(total) + " steps to go";
+}
+
+std::string step_counts(const StepState& state) {
+  if (!state.stats_counts.available) return {};
+  return std::to_string(state.stats_counts.comparisons) + " comparisons, " +
+         std::to_string(state.stats_counts.swaps) + " swaps";
+}
+
+}  // namespace ss::render

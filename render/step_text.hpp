@@ -1,0 +1,27 @@
+#pragma once
+// Words and numbers about a step, shared by the app's step panel and the headless renderer.
+#include <string>
+#include <vector>
+
+#include "plan/plan.hpp"
+#include "render/step_state.hpp"
+
+namespace ss::render {
+
+struct Field {
+  std::string name;
+  std::string value;
+};
+
+// The step's push constants by field name for the parameter blocks the views know (batcher,
+// transposition); other steps show their raw 32-bit words, so a new algorithm needs no change.
+std::vector<Field> push_fields(const Step& step);
+
+// "batcher, 32 u32 keys, ascending" (+ ", key-value")
+std::string scenario_text(const Plan& plan);
+// "step 7 of 15: merge 8, stride 2", or "input, 15 steps to go" at position 0
+std::string step_heading(const StepState& state);
+// "16 comparisons, 5 swaps (counted on the GPU)", empty when not available
+std::string step_counts(const StepState& state);
+
+}  // namespace ss::render

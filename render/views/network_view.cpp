@@ -1,0 +1,273 @@
+#include "render/views/network_view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "input/key_file.hpp"
+
+namespace ss::render {
+
+namespace {
+
+constexpr float k_layer_gap = 1.0f;  // empty columns between two layers
+
+// Where wires and columns land for a drawing `width` x `height` pixels (before zoom/pan).
+struct Geometry {
+  float x0 = 0, y0 = 0;  // top-left of the diagram area (after pan)
+  float column_width = 0;
+  float wire_spacing = 0;
+
+  float wire_y(std::uint32_t wire) const { return y0 + (float(wire) + 0.5f) * wire_spacing; }
+  // x of sub-column `column` of layer `layer_index`.
+  float column_x(const NetworkLayout::Layer& layer, std::size_t layer_index,
+                 std::uint32_t column) const {
+    const float units = float(layer.first_column + column) + k_layer_gap * float(layer_index + 1);
+    return x0 + (units + 0.5f) * column_width;
+  }
+  float layer_left(const NetworkLayout::Layer& layer, std::size_t layer_index) const {
+    return column_x(layer, layer_index, 0) - 0.5f * column_width;
+  }
+  float layer_right(const NetworkLayout::Layer& layer, std::size_t layer_index) const {
+    return column_x(layer, layer_index, layer.columns - 1) + 0.5f * column_width;
+  }
+};
+
+float total_units(const NetworkLayout& layout) {
+  return float(layout.total_columns) + k_layer_gap * float(layout.layers.size() + 1);
+}
+
+bool swapped_at(const StepState& state, const Comparator& c) {
+  return c.left < state.swap_flags.size() && state.swap_flags[c.left] != 0;
+}
+
+std::string key_text(const StepState& state, std::uint32_t wire) {
+  std::string text = format_text_key(state.current->bits(wire), state.current->type);
+  if (state.current->has_values) text += " :" + std::to_string(state.current->values[wire]);
+  return text;
+}
+
+std::string hex_color(ImU32 c) {
+  char buffer[8];
+  std::snprintf(buffer, sizeof buffer, "#%02x%02x%02x", unsigned(c & 0xff),
+                unsigned((c >> 8) & 0xff), unsigned((c >> 16) & 0xff));
+  return buffer;
+}
+
+}  // namespace
+
+int NetworkLayout::layer_of_step(std::size_t step) const {
+  for (std::size_t i = 0; i < layers.size(); ++i)
+    if (layers[i].step == step) return static_cast<int>(i);
+  return -1;
+}
+
+bool is_network_plan(const Plan& plan) {
+  return std::any_of(plan.steps.begin(), plan.steps.end(),
+                     [](const Step& s) { return !step_comparators(s).empty(); });
+}
+
+NetworkLayout layout_network(const Plan& plan) {
+  NetworkLayout layout;
+  layout.wires = plan.spec.n;
+  for (std::size_t s = 0; s < plan.steps.size(); ++s) {
+    const auto comparators = step_comparators(plan.steps[s]);
+    if (comparators.empty()) continue;
+    NetworkLayout::Layer layer;
+    layer.step = s;
+    layer.first_column = layout.total_columns;
+    layer.workgroup_size = plan.kernels[plan.steps[s].kernel].workgroup_size;
+    // Greedy interval packing: comparators arrive by increasing left wire; each goes into the
+    // first sub-column whose last comparator ends above its left wire.
+    std::vector<std::uint32_t> column_end;  // highest wire used in each sub-column
+    for (const Comparator& c : comparators) {
+      std::uint32_t column = 0;
+      while (column < column_end.size() && column_end[column] >= c.left) ++column;
+      if (column == column_end.size()) column_end.push_back(0);
+      column_end[column] = c.right;
+      layer.comparators.push_back({c, column});
+    }
+    layer.columns = static_cast<std::uint32_t>(column_end.size());
+    layout.total_columns += layer.columns;
+    layout.layers.push_back(std::move(layer));
+  }
+  return layout;
+}
+
+ImU32 workgroup_color(std::uint32_t workgroup) {
+  static constexpr ImU32 colors[8] = {IM_COL32(86, 180, 233, 255),  IM_COL32(230, 159, 0, 255),
+                                      IM_COL32(0, 158, 115, 255),   IM_COL32(240, 228, 66, 255),
+                                      IM_COL32(0, 114, 178, 255),   IM_COL32(213, 94, 0, 255),
+                                      IM_COL32(204, 121, 167, 255), IM_COL32(200, 200, 200, 255)};
+  return colors[workgroup % 8];
+}
+
+void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout& layout,
+                  const StepState& state, const NetworkStyle& style, const Palette& colors,
+                  ImFont* mono) {
+  if (layout.wires == 0 || layout.layers.empty()) return;
+  const float s = style.ui_scale;
+  const bool print_values = state.current.has_value() && layout.wires <= k_max_printed_wires;
+  ImFont* font = mono != nullptr ? mono : ImGui::GetFont();
+  const float height = std::max(1.0f, max.y - min.y);
+  Geometry g;
+  g.wire_spacing = height / float(layout.wires) * style.zoom;
+  // Numbers shrink to the wire spacing so neighbouring wires' labels never overlap.
+  const float font_size = std::min(font->FontSize, g.wire_spacing * 0.92f);
+  const bool print_text = font_size >= 7.0f;
+  // Right margin for the keys now on the wires, left margin for wire numbers.
+  float values_width = 0;
+  if (print_values && print_text) {
+    for (std::uint32_t w = 0; w < layout.wires; ++w)
+      values_width = std::max(
+          values_width, font->CalcTextSizeA(font_size, FLT_MAX, 0, key_text(state, w).c_str()).x);
+    values_width += 16 * s;
+  }
+  const float label_width = layout.wires <= 64 && print_text
+                                ? font->CalcTextSizeA(font_size, FLT_MAX, 0, "000").x + 8 * s
+                                : 0;
+  const float width = std::max(1.0f, max.x - min.x - values_width - label_width);
+  g.column_width = width / total_units(layout) * style.zoom;
+  g.x0 = min.x + label_width - style.pan.x;
+  g.y0 = min.y - style.pan.y;
+
+  list->PushClipRect(min, max, true);
+  const int current = state.position > 0 ? layout.layer_of_step(state.position - 1) : -1;
+  // Layer bands: alternate faint shading, the current layer in the accent colour.
+  for (std::size_t i = 0; i < layout.layers.size(); ++i) {
+    const auto& layer = layout.layers[i];
+    const float l = g.layer_left(layer, i), r = g.layer_right(layer, i);
+    if (r < min.x || l > max.x) continue;
+    if (int(i) == current) {
+      list->AddRectFilled({l - 0.4f * g.column_width, min.y}, {r + 0.4f * g.column_width, max.y},
+                          (colors.accent & 0x00ffffff) | (70u << 24));
+    } else if (i % 2 == 1) {
+      list->AddRectFilled({l, min.y}, {r, max.y}, (colors.dim & 0x00ffffff) | (28u << 24));
+    }
+  }
+  // Wires.
+  const float wire_thickness = std::clamp(g.wire_spacing * 0.08f, 1.0f, 2.0f * s);
+  const float right_end = g.x0 + total_units(layout) * g.column_width;
+  for (std::uint32_t w = 0; w < layout.wires; ++w) {
+    const float y = g.wire_y(w);
+    if (y < min.y - 2 || y > max.y + 2) continue;
+    // Wires closer than 3 pixels would only paint a grey moire: zoom in to see them.
+    if (g.wire_spacing >= 3.0f)
+      list->AddLine({g.x0, y}, {right_end, y}, colors.dim, wire_thickness);
+    if (label_width > 0) {
+      const std::string label = std::to_string(w);
+      const float tw = font->CalcTextSizeA(font_size, FLT_MAX, 0, label.c_str()).x;
+      list->AddText(font, font_size, {g.x0 - tw - 6 * s, y - font_size * 0.5f}, colors.dim,
+                    label.c_str());
+    }
+  }
+  // Comparators.
+  for (std::size_t i = 0; i < layout.layers.size(); ++i) {
+    const auto& layer = layout.layers[i];
+    if (g.layer_right(layer, i) < min.x || g.layer_left(layer, i) > max.x) continue;
+    const bool is_current = int(i) == current;
+    const float thickness = std::clamp(g.column_width * (is_current ? 0.35f : 0.22f), 1.0f,
+                                       (is_current ? 4.0f : 2.5f) * s);
+    const float radius =
+        std::clamp(std::min(g.column_width, g.wire_spacing) * 0.32f, 1.0f, 6.0f * s);
+    for (const auto& placed : layer.comparators) {
+      const Comparator& c = placed.comparator;
+      const float x = g.column_x(layer, i, placed.column);
+      const float y0 = g.wire_y(c.left), y1 = g.wire_y(c.right);
+      if (y1 < min.y || y0 > max.y) continue;
+      ImU32 color = colors.text;
+      if (style.color_by_workgroup) color = workgroup_color(c.invocation / layer.workgroup_size);
+      if (is_current) color = swapped_at(state, c) ? colors.swapped : colors.compared;
+      if (!is_current && !style.color_by_workgroup && current >= 0)
+        color = (color & 0x00ffffff) | (120u << 24);
+      list->AddLine({x, y0}, {x, y1}, color, thickness);
+      if (radius >= 1.5f) {
+        list->AddCircleFilled({x, y0}, radius, color);
+        list->AddCircleFilled({x, y1}, radius, color);
+      }
+    }
+  }
+  // The keys on the wires now, at the right.
+  if (values_width > 0) {
+    const float x = max.x - values_width + 10 * s;
+    for (std::uint32_t w = 0; w < layout.wires; ++w) {
+      const float y = g.wire_y(w);
+      if (y < min.y || y > max.y) continue;
+      bool moved = false;
+      for (const auto& c : state.comparators)
+        if ((c.left == w || c.right == w) && swapped_at(state, c)) moved = true;
+      list->AddText(font, font_size, {x, y - font_size * 0.5f},
+                    moved ? colors.swapped : colors.text, key_text(state, w).c_str());
+    }
+  }
+  list->PopClipRect();
+}
+
+std::string network_svg(const NetworkLayout& layout, const StepState& state,
+                        const std::string& title) {
+  const float column_width = 14, wire_spacing = layout.wires <= 64 ? 22.0f : 8.0f;
+  const float margin = 40;
+  Geometry g;
+  g.column_width = column_width;
+  g.wire_spacing = wire_spacing;
+  g.x0 = margin;
+  g.y0 = margin;
+  const float width = 2 * margin + total_units(layout) * column_width;
+  const float height = 2 * margin + float(layout.wires) * wire_spacing;
+  const int current = state.position > 0 ? layout.layer_of_step(state.position - 1) : -1;
+  const ImU32 swapped = IM_COL32(230, 159, 0, 255), accent = IM_COL32(255, 226, 110, 255);
+
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+      << "\" viewBox=\"0 0 " << width << ' ' << height << "\">\n"
+      << "<title>";
+  for (char ch : title) {
+    if (ch == '<')
+      out << "&lt;";
+    else if (ch == '>')
+      out << "&gt;";
+    else if (ch == '&')
+      out << "&amp;";
+    else
+      out << ch;
+  }
+  out << "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
+  for (std::size_t i = 0; i < layout.layers.size(); ++i) {
+    if (int(i) != current) continue;
+    const auto& layer = layout.layers[i];
+    const float l = g.layer_left(layer, i) - 0.4f * column_width;
+    out << "<rect class=\"current-layer\" x=\"" << l << "\" y=\"" << margin * 0.5f << "\" width=\""
+        << g.layer_right(layer, i) - g.layer_left(layer, i) + 0.8f * column_width << "\" height=\""
+        << height - margin << "\" fill=\"" << hex_color(accent) << "\"/>\n";
+  }
+  out << "<g class=\"wires\" stroke=\"#555555\" stroke-width=\"1.5\">\n";
+  for (std::uint32_t w = 0; w < layout.wires; ++w) {
+    const float y = g.wire_y(w);
+    out << "<line x1=\"" << margin * 0.5f << "\" y1=\"" << y << "\" x2=\"" << width - margin * 0.5f
+        << "\" y2=\"" << y << "\"/>\n";
+  }
+  out << "</g>\n";
+  for (std::size_t i = 0; i < layout.layers.size(); ++i) {
+    const auto& layer = layout.layers[i];
+    out << "<g class=\"layer\" data-step=\"" << layer.step << "\">\n";
+    for (const auto& placed : layer.comparators) {
+      const Comparator& c = placed.comparator;
+      const float x = g.column_x(layer, i, placed.column);
+      const bool hot = int(i) == current && swapped_at(state, c);
+      const std::string color = hot ? hex_color(swapped) : "#111111";
+      out << "<line class=\"comparator\" data-step=\"" << layer.step << "\" data-left=\"" << c.left
+          << "\" data-right=\"" << c.right << "\" x1=\"" << x << "\" y1=\"" << g.wire_y(c.left)
+          << "\" x2=\"" << x << "\" y2=\"" << g.wire_y(c.right) << "\" stroke=\"" << color
+          << "\" stroke-width=\"2.5\"/>\n";
+      for (const float y : {g.wire_y(c.left), g.wire_y(c.right)})
+        out << "<circle cx=\"" << x << "\" cy=\"" << y << "\" r=\"4\" fill=\"" << color << "\"/>\n";
+    }
+    out << "</g>\n";
+  }
+  out << "</svg>\n";
+  return out.str();
+}
+
+}  // namespace ss::render
