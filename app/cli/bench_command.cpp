@@ -147,6 +147,7 @@ int bench(const BenchOptions& o, const std::string& command_line) {
     for (std::uint32_t n : sizes) {
       const SortSpec spec{n, type, o.pairs, o.descending};
       std::optional<KeyArray> input;
+      std::optional<KeyArray> expected;  // std::stable_sort of input, shared by the algorithms
       for (const auto& name : algorithm_names_list) {
         const Algorithm& algorithm = *find_algorithm(name);
         const Plan plan = make_plan(name, spec, limits);

@@ -20,4 +20,9 @@ struct Verification {
 Verification verify_sorted(const KeyArray& input, const KeyArray& output, bool descending,
                            bool stable);
 
+// The same check against `expected` = cpu_sort(input, descending, /*stable=*/true), computed
+// once by callers that verify several results of one input (the bench).
+Verification verify_sorted_against(const KeyArray& input, const KeyArray& expected,
+                                   const KeyArray& output, bool stable);
+
 }  // namespace ss
