@@ -11,6 +11,7 @@
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "gui/app_state.hpp"
+#include "gui/key_queue.hpp"
 #include "gui/panels.hpp"
 #include "gui/window.hpp"
 
@@ -81,6 +82,7 @@ int run(const Options& o) {
   if (o.presenter) style.scale = std::max(style.scale, 2.0f);
   gui::Presenter presenter(context, window, style);
   GlfwBackend backend(window.handle());
+  gui::install_key_queue(window.handle());
   gui::App app(context, scenario);
   app.style = style;
 

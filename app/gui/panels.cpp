@@ -1,5 +1,7 @@
 #include "gui/panels.hpp"
 
+#include "gui/key_queue.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -283,15 +285,28 @@ void error_dialog(App& app) {
 
 void handle_keys(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
+  const auto presses = take_key_presses();  // taken even when ignored, so none fire later
   if (io.WantTextInput || !app.error.empty()) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) app.perform(Action::step_forward);
-  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) app.perform(Action::step_back);
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) app.perform(Action::toggle_play);
-  if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) app.perform(Action::reset);
-  if (ImGui::IsKeyPressed(GLFW_KEY_N, false)) app.perform(Action::new_input);
-  if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) app.perform(Action::toggle_fullscreen);
-  if (ImGui::IsKeyPressed(GLFW_KEY_H, false)) app.perform(Action::toggle_panels);
-  if (ImGui::IsKeyPressed(GLFW_KEY_P, false)) app.perform(Action::toggle_presenter);
+  for (const KeyPress& press : presses) {
+    // Stepping repeats while the key is held; the toggles fire once per press.
+    switch (press.key) {
+      case GLFW_KEY_RIGHT:
+        app.perform(Action::step_forward);
+        break;
+      case GLFW_KEY_LEFT:
+        app.perform(Action::step_back);
+        break;
+      default:
+        if (press.repeat) break;
+        if (press.key == GLFW_KEY_SPACE) app.perform(Action::toggle_play);
+        if (press.key == GLFW_KEY_R) app.perform(Action::reset);
+        if (press.key == GLFW_KEY_N) app.perform(Action::new_input);
+        if (press.key == GLFW_KEY_F11) app.perform(Action::toggle_fullscreen);
+        if (press.key == GLFW_KEY_H) app.perform(Action::toggle_panels);
+        if (press.key == GLFW_KEY_P) app.perform(Action::toggle_presenter);
+        break;
+    }
+  }
 }
 
 void draw_panels(App& app, render::FrameRenderer& renderer) {

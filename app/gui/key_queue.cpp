@@ -1,0 +1,32 @@
+#include "gui/key_queue.hpp"
+
+#include <backends/imgui_impl_glfw.h>
+
+namespace ss::gui {
+
+namespace {
+
+std::vector<KeyPress>& queue() {
+  static std::vector<KeyPress> presses;
+  return presses;
+}
+
+void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+  if (action == GLFW_PRESS || action == GLFW_REPEAT)
+    queue().push_back({key, action == GLFW_REPEAT});
+}
+
+}  // namespace
+
+void install_key_queue(GLFWwindow* window) {
+  glfwSetKeyCallback(window, &on_key);
+}
+
+std::vector<KeyPress> take_key_presses() {
+  std::vector<KeyPress> presses;
+  presses.swap(queue());
+  return presses;
+}
+
+}  // namespace ss::gui
