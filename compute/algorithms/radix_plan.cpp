@@ -54,6 +54,11 @@ std::uint32_t radix_subgroup_size(const DeviceLimits& limits, std::uint32_t work
                      " invocations made of whole subgroups; the device's subgroup size is " +
                      std::to_string(s));
   }
+  if (workgroup_size / s > limits.max_workgroup_subgroups) {
+    throw SetupError(algorithm + " needs " + std::to_string(workgroup_size / s) +
+                     " subgroups per workgroup; the device allows " +
+                     std::to_string(limits.max_workgroup_subgroups));
+  }
   return s;
 }
 

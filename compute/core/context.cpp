@@ -65,7 +65,9 @@ DeviceProperties read_properties(const vk::raii::PhysicalDevice& gpu) {
   p.min_subgroup_size = v13.minSubgroupSize;
   p.max_subgroup_size = v13.maxSubgroupSize;
   const auto& f13 = features.get<vk::PhysicalDeviceVulkan13Features>();
-  p.subgroup_size_control = f13.subgroupSizeControl && f13.computeFullSubgroups;
+  p.subgroup_size_control = f13.subgroupSizeControl && f13.computeFullSubgroups &&
+                            (v13.requiredSubgroupSizeStages & vk::ShaderStageFlagBits::eCompute);
+  p.max_workgroup_subgroups = v13.maxComputeWorkgroupSubgroups;
   p.shader_int64 = features.get<vk::PhysicalDeviceFeatures2>().features.shaderInt64;
   p.max_shared_memory = base.limits.maxComputeSharedMemorySize;
   p.max_workgroup_invocations = base.limits.maxComputeWorkGroupInvocations;

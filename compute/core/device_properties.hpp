@@ -19,7 +19,10 @@ struct DeviceProperties {
   std::uint32_t subgroup_size = 0;
   std::uint32_t min_subgroup_size = 0;
   std::uint32_t max_subgroup_size = 0;
-  bool subgroup_size_control = false;  // full subgroups of a required size can be asked for
+  // Full subgroups of a required size can be asked for in compute shaders (Vulkan 1.3
+  // subgroupSizeControl + computeFullSubgroups, with compute in requiredSubgroupSizeStages).
+  bool subgroup_size_control = false;
+  std::uint32_t max_workgroup_subgroups = 0;  // maxComputeWorkgroupSubgroups
   bool shader_int64 = false;
 
   std::uint32_t max_shared_memory = 0;  // bytes of workgroup-shared memory

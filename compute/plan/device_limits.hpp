@@ -13,6 +13,7 @@ struct DeviceLimits {
   std::uint32_t min_subgroup_size = 32;
   std::uint32_t max_subgroup_size = 32;
   bool subgroup_size_control = false;
+  std::uint32_t max_workgroup_subgroups = 64;
   std::uint32_t max_shared_memory = 32768;
   std::uint32_t max_workgroup_invocations = 1024;
   std::array<std::uint32_t, 3> max_workgroup_count{65535, 65535, 65535};
@@ -26,6 +27,7 @@ struct DeviceLimits {
     l.min_subgroup_size = p.min_subgroup_size;
     l.max_subgroup_size = p.max_subgroup_size;
     l.subgroup_size_control = p.subgroup_size_control;
+    l.max_workgroup_subgroups = p.max_workgroup_subgroups;
     l.max_shared_memory = p.max_shared_memory;
     l.max_workgroup_invocations = p.max_workgroup_invocations;
     l.max_workgroup_count = p.max_workgroup_count;
