@@ -1,0 +1,62 @@
+#include "render/views/radix_legend.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "render/color_map.hpp"
+
+namespace ss::render {
+
+std::string digit_caption(const DigitPass& d) {
+  const std::uint32_t first = d.pass * d.bits;
+  return "digit of pass " + std::to_string(d.pass) + " (bits " + std::to_string(first) + ".." +
+         std::to_string(first + d.bits - 1) + ")";
+}
+
+std::string digit_label(std::uint32_t digit, std::uint32_t bits) {
+  char text[8];
+  std::snprintf(text, sizeof text, bits <= 4 ? "%X" : "%02X", digit);
+  return text;
+}
+
+float draw_digit_legend(ImDrawList* list, ImVec2 pos, float width, const DigitPass& d,
+                        const Palette& colors, float scale) {
+  const float line = ImGui::GetFontSize();
+  const std::string caption = "colour: " + digit_caption(d);
+  list->AddText(pos, colors.text, caption.c_str());
+  float x = pos.x + ImGui::CalcTextSize(caption.c_str()).x + 16 * scale;
+  const float right = pos.x + width;
+  const std::uint32_t buckets = d.buckets();
+  if (buckets <= 16) {
+    // One labelled swatch per digit, as wide as its label.
+    const float box = std::min(line * 1.6f, (right - x) / float(buckets));
+    for (std::uint32_t b = 0; b < buckets && box > 4; ++b) {
+      const ImVec2 a{x + float(b) * box, pos.y},
+          z{x + float(b + 1) * box - 2 * scale, pos.y + line};
+      const ImU32 fill = digit_color(b, buckets);
+      list->AddRectFilled(a, z, fill);
+      const std::string label = digit_label(b, d.bits);
+      const float tw = ImGui::CalcTextSize(label.c_str()).x;
+      list->AddText({(a.x + z.x - tw) * 0.5f, pos.y}, text_color_on(fill), label.c_str());
+    }
+    return line;
+  }
+  // A ramp over all buckets, labelled at its ends and quarters.
+  const float ramp = std::min(right - x, 24 * line);
+  if (ramp < 8 * line) return line;
+  for (std::uint32_t b = 0; b < buckets; ++b) {
+    const float x0 = x + ramp * float(b) / float(buckets),
+                x1 = x + ramp * float(b + 1) / float(buckets);
+    list->AddRectFilled({x0, pos.y}, {x1 + 0.5f, pos.y + line}, digit_color(b, buckets));
+  }
+  for (std::uint32_t b : {0u, buckets / 4, buckets / 2, 3 * buckets / 4, buckets - 1}) {
+    const std::string label = digit_label(b, d.bits);
+    const float cx = x + ramp * (float(b) + 0.5f) / float(buckets);
+    const float tw = ImGui::CalcTextSize(label.c_str()).x;
+    const float lx = std::clamp(cx - tw * 0.5f, x, x + ramp - tw);
+    list->AddText({lx, pos.y}, text_color_on(digit_color(b, buckets)), label.c_str());
+  }
+  return line;
+}
+
+}  // namespace ss::render
