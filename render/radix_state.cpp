@@ -192,7 +192,10 @@ std::optional<DigitPass> digit_pass(const Plan& plan, std::size_t position) {
     d = from_push(*r, gpu::RADIX4_BITS, false);
   else if (const auto* o = std::get_if<gpu::OnesweepStep>(&step.view))
     d = from_push(*o, gpu::ONESWEEP_BITS, true);
-  if (d) d->stepped = position > 0;
+  if (d) {
+    d->stepped = position > 0;
+    d->descending = plan.spec.descending;
+  }
   return d;
 }
 

@@ -30,6 +30,7 @@ struct DigitPass {
   std::uint32_t word = 0;   // key word holding the digit
   std::uint32_t shift = 0;  // bit offset in that word
   std::uint32_t bits = 0;   // digit width: 4 (radix4) or 8 (onesweep)
+  bool descending = false;  // digits are of the key encoded for descending order (inverted)
   std::uint32_t buckets() const { return 1u << bits; }
   std::uint32_t tiles = 0;
   std::uint32_t tile_keys = 0;

@@ -67,7 +67,6 @@ void BarsView::update(const StepState& state) {
   n_ = state.n();
   key_type_ = state.plan != nullptr ? static_cast<std::uint32_t>(state.plan->spec.key_type) : 0;
   pairs_ = state.plan != nullptr && state.plan->spec.pairs;
-  descending_ = state.plan != nullptr && state.plan->spec.descending;
   digits_.reset();
   if (state.radix) digits_ = state.radix->digits;
   range_ = state.range;
@@ -138,7 +137,7 @@ void BarsView::record(const vk::raii::CommandBuffer& cmd, vk::Extent2D extent,
       p.digit_word = digits_->word;
       p.digit_shift = digits_->shift;
       p.digit_bits = digits_->bits;
-      p.descending = descending_ ? 1u : 0u;
+      p.descending = digits_->descending ? 1u : 0u;
     }
     p.min_hi = std::uint32_t(range_.min_encoded >> 32);
     p.min_lo = std::uint32_t(range_.min_encoded);

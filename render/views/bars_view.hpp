@@ -74,7 +74,6 @@ class BarsView {
   bool pairs_ = false;
   bool has_marks_ = false;
   bool has_flags_ = false;
-  bool descending_ = false;
   KeyRange range_;
   std::optional<DigitPass> digits_;  // radix plans: the pass whose digit colours the bars
 };

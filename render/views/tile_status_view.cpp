@@ -42,18 +42,26 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
   const ImVec4 vermillion(0.835f, 0.369f, 0.0f, 1.0f);  // Okabe-Ito: the fallback marker
   const ImU32 fallback_color = ImGui::ColorConvertFloat4ToU32(vermillion);
 
-  // Legend line.
-  float x = min.x;
+  // Legend, wrapped onto more lines in narrow windows.
+  float x = min.x, y = min.y;
   auto legend = [&](ImU32 color, const std::string& text) {
-    list->AddRectFilled({x, min.y + 0.1f * line}, {x + 0.8f * line, min.y + 0.9f * line}, color);
+    const float w = line + 4 * scale + ImGui::CalcTextSize(text.c_str()).x;
+    if (x > min.x && x + w > max.x) {
+      x = min.x;
+      y += line;
+    }
+    if (color != 0)
+      list->AddRectFilled({x, y + 0.1f * line}, {x + 0.8f * line, y + 0.9f * line}, color);
+    else
+      x -= line + 4 * scale;  // text only
     x += line + 4 * scale;
-    list->AddText({x, min.y}, colors.text, text.c_str());
+    list->AddText({x, y}, color != 0 ? colors.text : colors.dim, text.c_str());
     x += ImGui::CalcTextSize(text.c_str()).x + 18 * scale;
   };
   legend(tile_kind_color(TileKind::prefix), "published inclusive prefix");
   legend(tile_kind_color(TileKind::aggregate), "only its aggregate");
   legend(fallback_color, "used the fallback");
-  list->AddText({x, min.y}, colors.dim, "bar: lookback depth (status buffer 5, records 6)");
+  legend(0, "bars: lookback depth (status: buffer 5, records: 6)");
 
   const float label_w = ImGui::CalcTextSize("depth 0").x;
   const float left = min.x + label_w, width = max.x - left;
@@ -66,8 +74,12 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
   const float gap = column >= 6 * scale ? std::max(1.0f, column * 0.1f) : 0.0f;
   const float status_h = std::min(2.0f * line, (max.y - min.y) * 0.25f);
   const float labels_h = column >= ImGui::CalcTextSize("000").x ? line : 0.0f;
-  const float status_top = max.y - status_h - labels_h;
-  const float bars_top = min.y + 2.2f * line, bars_bottom = status_top - 4 * scale;
+  // Top down: legend, a line for the depth numbers, the depth bars (whatever height is left),
+  // the status cells, the tile numbers. Short views lose the bars, never the numbers.
+  const float legend_bottom = y + line + 4 * scale;
+  const float status_top = std::max(max.y - status_h - labels_h, legend_bottom + line + 4 * scale);
+  const float bars_bottom = status_top - 4 * scale;
+  const float bars_top = std::min(legend_bottom + line, bars_bottom);
   std::uint32_t max_depth = 0;
   for (const TileStatus& t : tiles) max_depth = std::max(max_depth, t.depth);
   const float depth_scale = 1.0f / float(std::max(max_depth, 1u));

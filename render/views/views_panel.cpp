@@ -103,7 +103,9 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
     bars.queue(g_rects.bars_min, g_rects.bars_max, by_digit);
     const float ly = bars_bottom + 3 * s;
     if (by_digit) {
+      list->PushClipRect({min.x, ly}, {max.x, ly + legend_h}, true);
       draw_digit_legend(list, {min.x, ly}, max.x - min.x, state.radix->digits, colors, s);
+      list->PopClipRect();
     } else {
       // Legend for the marker strip under the bars.
       const float box = ImGui::GetFontSize() * 0.8f;
@@ -141,14 +143,36 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
     const float height = max.y - top - gap * float(radix_views.size() - 1);
     g_rects.radix_min = {min.x, top};
     g_rects.radix_max = max;
-    float vy = top;
+    // The tile strip needs a few lines whatever the window (legend, depth bars, tiles).
+    const float line = ImGui::GetFontSize();
+    std::vector<float> heights;
+    float fixed = 0;
     for (RadixView v : radix_views) {
-      const float h = height * view_weight(v) / total_weight;
+      float h = height * view_weight(v) / total_weight;
+      if (v == RadixView::tiles && radix_views.size() > 1)
+        h = std::max(h, std::min(8.5f * line, height * 0.5f));
+      heights.push_back(h);
+      if (v == RadixView::tiles) fixed += h;
+    }
+    // The others share what the tile strip leaves.
+    float other_weight = 0;
+    for (RadixView v : radix_views)
+      if (v != RadixView::tiles) other_weight += view_weight(v);
+    for (std::size_t i = 0; i < radix_views.size(); ++i)
+      if (radix_views[i] != RadixView::tiles)
+        heights[i] = (height - fixed) * view_weight(radix_views[i]) / other_weight;
+    float vy = top;
+    for (std::size_t i = 0; i < radix_views.size(); ++i) {
+      const RadixView v = radix_views[i];
+      const float h = heights[i];
       const ImVec2 a{min.x, vy}, z{max.x, vy + h};
       list->AddLine({min.x, vy - 6 * s}, {max.x, vy - 6 * s}, colors.dim, 1.0f);
+      // Long captions in a narrow window are cut at the view's edge, not drawn over the panels.
+      list->PushClipRect(a, z, true);
       if (v == RadixView::histogram) draw_histogram(list, a, z, *state.radix, colors, s);
       if (v == RadixView::scatter) draw_scatter(list, a, z, *state.radix, colors, s);
       if (v == RadixView::tiles) draw_tile_status(list, a, z, *state.radix, colors, s);
+      list->PopClipRect();
       vy += h + gap;
     }
   } else if (radix == false &&
