@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "render/color_map.hpp"
 #include "render/views/radix_legend.hpp"

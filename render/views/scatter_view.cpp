@@ -20,15 +20,15 @@ ScatterGeometry scatter_geometry(ImVec2 min, ImVec2 max, std::uint32_t n, float 
   return g;
 }
 
-void draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
-                  const Palette& colors, float scale) {
+ScatterGeometry draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
+                             const Palette& colors, float scale) {
   const float line = ImGui::GetFontSize();
   if (!radix.scatter) {
     const std::string why = std::string("scatter: shown after a ") +
                             (radix.digits.onesweep ? "pass" : "scatter") +
                             " step, for n <= " + std::to_string(k_max_scatter_n);
     list->AddText(min, colors.dim, why.c_str());
-    return;
+    return {};
   }
   const ScatterModel& m = *radix.scatter;
   const std::uint32_t n = std::uint32_t(m.digit.size());
@@ -72,6 +72,7 @@ void draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& ra
   row(g.after_top, g.after_bottom, true);
   list->AddText({min.x, (g.before_top + g.before_bottom - line) * 0.5f}, colors.text, "before");
   list->AddText({min.x, (g.after_top + g.after_bottom - line) * 0.5f}, colors.text, "after");
+  return g;
 }
 
 }  // namespace ss::render

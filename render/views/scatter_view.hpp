@@ -3,6 +3,8 @@
 // row), each a box in its digit's colour, with a line from every key's old position to its new
 // one. Lines of one digit never cross: the scatter is stable. Positions come from the step's
 // input and output buffers (RadixState::scatter).
+#include <cstdint>
+
 #include <imgui.h>
 
 #include "render/imgui_layer.hpp"
@@ -22,7 +24,8 @@ struct ScatterGeometry {
 };
 ScatterGeometry scatter_geometry(ImVec2 min, ImVec2 max, std::uint32_t n, float line);
 
-void draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
-                  const Palette& colors, float scale);
+// Returns where it drew the rows (n = 0 when there was nothing to draw).
+ScatterGeometry draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
+                             const Palette& colors, float scale);
 
 }  // namespace ss::render

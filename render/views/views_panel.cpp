@@ -94,9 +94,9 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   float bars_bottom = y;
   g_rects.bars_by_digit = by_digit;
   if (show_bars) {
-    const bool below = network || !radix_views.empty();
-    const float bars_h =
-        below ? available * (network ? 0.42f : 0.36f) - legend_h : available - legend_h;
+    const float bars_h = network                ? available * 0.42f
+                         : !radix_views.empty() ? available * 0.36f - legend_h
+                                                : available - legend_h;
     bars_bottom = y + bars_h;
     g_rects.bars_min = {min.x, y};
     g_rects.bars_max = {max.x, bars_bottom};
@@ -135,6 +135,7 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
     g_rects.network_min = g_rects.network_max = max;
   }
   g_rects.radix_min = g_rects.radix_max = max;
+  g_rects.scatter = {};
   if (!radix_views.empty()) {
     // Stack the radix views under the bars, separated by a thin rule.
     const float top = bars_bottom + 10 * s, gap = 14 * s;
@@ -170,7 +171,8 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
       // Long captions in a narrow window are cut at the view's edge, not drawn over the panels.
       list->PushClipRect(a, z, true);
       if (v == RadixView::histogram) draw_histogram(list, a, z, *state.radix, colors, s);
-      if (v == RadixView::scatter) draw_scatter(list, a, z, *state.radix, colors, s);
+      if (v == RadixView::scatter)
+        g_rects.scatter = draw_scatter(list, a, z, *state.radix, colors, s);
       if (v == RadixView::tiles) draw_tile_status(list, a, z, *state.radix, colors, s);
       list->PopClipRect();
       vy += h + gap;

@@ -10,6 +10,7 @@
 #include "render/step_state.hpp"
 #include "render/views/bars_view.hpp"
 #include "render/views/network_view.hpp"
+#include "render/views/scatter_view.hpp"
 
 namespace ss::render {
 
@@ -41,6 +42,7 @@ struct ViewRects {
   ImVec2 bars_min, bars_max, network_min, network_max;
   bool bars_by_digit = false;
   ImVec2 radix_min, radix_max;  // the radix views' area (all of them, stacked)
+  ScatterGeometry scatter;      // the scatter view's rows (n = 0: not drawn)
 };
 const ViewRects& last_view_rects();
 

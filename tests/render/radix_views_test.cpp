@@ -205,3 +205,37 @@ TEST_CASE("render: tile strip classifies PREFIX and AGGREGATE tiles from the sta
   CHECK((s.prefix_buckets == 1 && s.aggregate_buckets == 1 && s.empty_buckets == 1));
   test::require_validation_clean();
 }
+
+TEST_CASE("render: scatter view draws each key's box before and after, joined by its line",
+          "[render][gpu]") {
+  const std::uint32_t n = 16;
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 11, true);
+  const Plan plan = make_plan("radix4", {n, KeyType::u32, true, false}, limits());
+  Stepper stepper(test::gpu(), plan, input);
+  stepper.jump(3);  // pass 0 scatter
+  const auto state = render::capture_step_state(test::gpu(), stepper, render::key_range(input));
+  const auto& m = *state.radix->scatter;
+  render::OffscreenOptions options;
+  options.width = 800;
+  options.height = 600;
+  options.selection = render::ViewSelection::scatter;
+  const render::Image image =
+      render::render_offscreen(test::gpu(), stepper, render::key_range(input), options);
+  const render::ScatterGeometry& g = render::last_view_rects().scatter;
+  REQUIRE(g.n == n);
+  const float cell = (g.right - g.left) / float(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    INFO("key " << i << " digit " << m.digit[i] << " to " << m.destination[i]);
+    const std::uint32_t want = rgb_of(render::digit_color(m.digit[i], 16));
+    // The box's edge (its label sits in the middle), before at slot i, after at its destination.
+    const auto edge = [&](std::uint32_t slot) {
+      return std::uint32_t(g.left + (float(slot) + 0.2f) * cell);
+    };
+    CHECK(near(image.rgb(edge(i), std::uint32_t(g.before_top + 2)), want, 4));
+    CHECK(near(image.rgb(edge(m.destination[i]), std::uint32_t(g.after_bottom - 2)), want, 4));
+    // The line leaves the box straight down from its centre.
+    CHECK(near(image.rgb(std::uint32_t(g.box_center(i)), std::uint32_t(g.before_bottom + 3)), want,
+               40));
+  }
+  test::require_validation_clean();
+}
