@@ -63,7 +63,8 @@ HistogramModel radix4_histogram(const Context& context, const Stepper& stepper,
     h.counts.push_back(totals[gpu::radix4_total_index(d.pass, b)]);
     h.offsets.push_back(totals[gpu::radix4_offset_index(d.passes, d.pass, b)]);
   }
-  h.totals_source = "digit totals and exclusive offsets from the scan kernel (buffer 6)";
+  h.totals_source = "pass " + std::to_string(d.pass) +
+                    ": digit totals and exclusive offsets from the scan kernel (buffer 6)";
   return h;
 }
 
@@ -86,8 +87,9 @@ HistogramModel onesweep_histogram(const Context& context, const Stepper& stepper
     h.counts.push_back(hist[gpu::onesweep_hist_index(d.pass, b)]);
     if (scanned) h.offsets.push_back(hist[gpu::onesweep_offset_index(d.passes, d.pass, b)]);
   }
-  h.totals_source = scanned ? "global histogram and exclusive offsets (buffer 4)"
-                            : "global histogram (buffer 4); the scan (next step) adds offsets";
+  h.totals_source = "pass " + std::to_string(d.pass) +
+                    (scanned ? ": global histogram and exclusive offsets (buffer 4)"
+                             : ": global histogram (buffer 4); the scan (next step) adds offsets");
   if (d.stage != gpu::ONESWEEP_STAGE_PASS) {
     // Before the passes: one row per digit pass, all built by the one histogram step.
     h.rows = d.passes;

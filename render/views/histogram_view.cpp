@@ -124,6 +124,13 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
   const float bars_top = y + line;
   const std::uint32_t max_count = *std::max_element(h.counts.begin(), h.counts.end());
   list->AddText({min.x, bars_bottom - line}, colors.text, "keys");
+  if (ImGui::CalcTextSize("00").x > column) {
+    // Counts do not fit above 256 thin bars: give the scale instead.
+    std::string top = "max ";
+    top += std::to_string(max_count);
+    list->AddText({min.x, bars_top}, colors.dim, top.c_str());
+    list->AddLine({x0, bars_top}, {max.x, bars_top}, colors.dim, 1.0f);
+  }
   for (std::uint32_t b = 0; b < buckets; ++b) {
     const std::uint32_t count = h.counts[b];
     const float top = bars_bottom - (bars_bottom - bars_top) *
