@@ -53,7 +53,8 @@ Image render_offscreen(const Context& context, const Stepper& stepper, const Key
     for (std::uint32_t i = 0; i < options.timed_frames; ++i) {
       const auto start = std::chrono::steady_clock::now();
       // Re-queue the bars (record() consumed them); ImGui's draw data is still valid.
-      frame.bars().queue(last_view_rects().bars_min, last_view_rects().bars_max);
+      frame.bars().queue(last_view_rects().bars_min, last_view_rects().bars_max,
+                         last_view_rects().bars_by_digit);
       context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
         frame.record(cmd, target.framebuffer(), target.extent());
       });

@@ -45,6 +45,7 @@ StepState capture_step_state(const Context& context, const Stepper& stepper,
     if (s.n() <= k_max_network_wires) s.swap_flags = stepper.last_swap_flags();
   }
   if (s.n() <= k_max_printed_wires) s.current = stepper.read_current();
+  s.radix = capture_radix_state(context, stepper);
   return s;
 }
 

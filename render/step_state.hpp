@@ -12,6 +12,7 @@
 #include "plan/key_array.hpp"
 #include "plan/plan.hpp"
 #include "plan/stepper.hpp"
+#include "render/radix_state.hpp"
 
 namespace ss::render {
 
@@ -42,6 +43,7 @@ struct StepState {
   StepStats stats_counts;                 // comparisons and swaps the GPU counted
   std::vector<std::uint32_t> swap_flags;  // host copy, n <= k_max_network_wires
   std::optional<KeyArray> current;        // host copy of the keys, n <= k_max_printed_wires
+  std::optional<RadixState> radix;        // radix plans: histograms, scatter, tile status
 
   std::uint32_t n() const { return plan != nullptr ? plan->spec.n : 0; }
   // The step just applied, or null at position 0.

@@ -29,6 +29,31 @@ std::vector<Field> push_fields(const Step& step) {
           add("parity", p.parity);
           add("pass", p.pass);
           add("groups_x", p.groups_x);
+        } else if constexpr (std::is_same_v<T, gpu::Radix4Step>) {
+          const auto p = push_value<gpu::Radix4Step>(step);
+          add("stage", p.stage);
+          add("n", p.n);
+          add("passes", p.passes);
+          add("pass", p.pass);
+          add("word", p.word);
+          add("shift", p.shift);
+          add("tile_keys", p.tile_keys);
+          add("tiles", p.tiles);
+          add("groups_x", p.groups_x);
+        } else if constexpr (std::is_same_v<T, gpu::OnesweepStep>) {
+          const auto p = push_value<gpu::OnesweepStep>(step);
+          add("stage", p.stage);
+          add("n", p.n);
+          add("passes", p.passes);
+          add("pass", p.pass);
+          add("word", p.word);
+          add("shift", p.shift);
+          add("tile_keys", p.tile_keys);
+          add("tiles", p.tiles);
+          add("region", p.region);
+          add("clear_words", p.clear_words);
+          add("hist_keys", p.hist_keys);
+          add("groups_x", p.groups_x);
         } else {
           for (std::size_t offset = 0; offset + 4 <= step.push.size(); offset += 4) {
             std::uint32_t word = 0;

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <utility>
 
 #include "algorithms/algorithm.hpp"
 #include "cli/commands.hpp"
@@ -30,10 +31,15 @@ struct RenderOptions {
 };
 
 render::ViewSelection parse_view(const std::string& name) {
-  if (name == "bars") return render::ViewSelection::bars;
-  if (name == "network") return render::ViewSelection::network;
-  if (name == "both") return render::ViewSelection::both;
-  throw UsageError("unknown view '" + name + "'; choose one of: bars, network, both");
+  using render::ViewSelection;
+  for (const auto& [text, view] :
+       {std::pair{"bars", ViewSelection::bars}, std::pair{"network", ViewSelection::network},
+        std::pair{"both", ViewSelection::both}, std::pair{"digits", ViewSelection::digits},
+        std::pair{"histogram", ViewSelection::histogram},
+        std::pair{"scatter", ViewSelection::scatter}, std::pair{"tiles", ViewSelection::tiles}})
+    if (name == text) return view;
+  throw UsageError("unknown view '" + name +
+                   "'; choose one of: bars, network, both, digits, histogram, scatter, tiles");
 }
 
 int render_command(const RenderOptions& o) {
@@ -106,7 +112,10 @@ Command add_render_command(CLI::App& app) {
   sub->add_option("--step,-k", options->step,
                   "steps applied before drawing (0 = the input; the last one is highlighted)")
       ->capture_default_str();
-  sub->add_option("--view", options->view, "bars, network or both")->capture_default_str();
+  sub->add_option("--view", options->view,
+                  "bars, network, both (bars + the plan's detail view), or for radix plans: "
+                  "digits, histogram, scatter, tiles")
+      ->capture_default_str();
   sub->add_option("--width", options->width, "image width in pixels")->capture_default_str();
   sub->add_option("--height", options->height, "image height in pixels")->capture_default_str();
   sub->add_option("--ui-scale", options->ui_scale, "scale of text and lines (0.5 to 4)")

@@ -132,6 +132,16 @@ void controls_panel(App& app, ImVec2 pos, ImVec2 size) {
   ImGui::RadioButton("network", &selection, int(render::ViewSelection::network));
   ImGui::SameLine();
   ImGui::RadioButton("both", &selection, int(render::ViewSelection::both));
+  if (app.state().radix) {
+    // Radix plans: the digit-coloured bars and the radix views.
+    ImGui::RadioButton("digits", &selection, int(render::ViewSelection::digits));
+    ImGui::SameLine();
+    ImGui::RadioButton("histogram", &selection, int(render::ViewSelection::histogram));
+    ImGui::RadioButton("scatter", &selection, int(render::ViewSelection::scatter));
+    ImGui::SameLine();
+    ImGui::RadioButton("tiles", &selection, int(render::ViewSelection::tiles));
+    ImGui::TextDisabled("both: bars + the view for the step");
+  }
   app.views.selection = static_cast<render::ViewSelection>(selection);
   ImGui::Checkbox("colour comparators by workgroup", &app.views.network.color_by_workgroup);
   ImGui::SliderFloat("zoom", &app.views.network.zoom, 1.0f, 64.0f, "%.1fx",

@@ -6,8 +6,10 @@
 // below the bars: light for a compared pair, orange for a pair the GPU swapped.
 #extension GL_GOOGLE_include_directive : require
 
-#include "keys.h"
 #include "bars_params.h"
+#include "color_maps.h"
+#include "keys.h"
+#include "radix_digits.h"
 
 layout(push_constant) uniform Push { BarsParams pc; };
 layout(std430, set = 0, binding = 0) readonly buffer Keys { uint keys[]; };
@@ -17,19 +19,22 @@ layout(std430, set = 0, binding = 3) readonly buffer Stats { uint stats[]; };
 
 layout(location = 0) out vec3 out_color;
 
-// Viridis (perceptually uniform, colour-blind safe), as 9 stops interpolated linearly.
+// Viridis through the stops shared with the ImGui-drawn views (color_maps.h).
 vec3 viridis(float t) {
-  const vec3 stops[9] = vec3[9](vec3(0.267, 0.005, 0.329), vec3(0.283, 0.141, 0.458),
-                                vec3(0.254, 0.265, 0.530), vec3(0.207, 0.372, 0.553),
-                                vec3(0.164, 0.471, 0.558), vec3(0.128, 0.567, 0.551),
-                                vec3(0.135, 0.659, 0.518), vec3(0.267, 0.749, 0.441),
-                                vec3(0.478, 0.821, 0.318));
-  const vec3 top = vec3(0.993, 0.906, 0.144);
-  float x = clamp(t, 0.0, 1.0) * 9.0;
-  int i = int(floor(x));
-  if (i >= 9) return top;
-  vec3 next = i == 8 ? top : stops[i + 1];
-  return mix(stops[i], next, x - float(i));
+  const float stops[SS_VIRIDIS_STOP_COUNT * 3] = float[SS_VIRIDIS_STOP_COUNT * 3](SS_VIRIDIS_STOPS);
+  const int last = SS_VIRIDIS_STOP_COUNT - 1;
+  float x = clamp(t, 0.0, 1.0) * float(last);
+  int i = min(int(floor(x)), last - 1);
+  vec3 a = vec3(stops[3 * i], stops[3 * i + 1], stops[3 * i + 2]);
+  vec3 b = vec3(stops[3 * i + 3], stops[3 * i + 4], stops[3 * i + 5]);
+  return mix(a, b, x - float(i));
+}
+
+// Colour position of key i's digit in the pass shown, extracted exactly as the radix kernels do.
+float digit_fraction(uint i) {
+  uint raw = keys[i * key_words(pc.key_type) + pc.digit_word];
+  uint digit = radix_digit(raw, pc.key_type, pc.descending != 0u, pc.digit_shift, pc.digit_bits);
+  return digit_color_t(digit, 1u << pc.digit_bits);
 }
 
 // The key's position in [0, 1] between the input's smallest and largest key.
@@ -79,7 +84,9 @@ void main() {
       any_swapped = any_swapped || swapped(i);
     }
   }
-  color_t = pc.color_by_value != 0u ? float(values[begin]) / float(max(pc.n - 1u, 1u)) : hi;
+  if (pc.color_mode == BARS_COLOR_VALUE) color_t = float(values[begin]) / float(max(pc.n - 1u, 1u));
+  else if (pc.color_mode == BARS_COLOR_DIGIT) color_t = digit_fraction(begin);
+  else color_t = hi;
   vec3 background = vec3(pc.background_r, pc.background_g, pc.background_b);
   vec3 color = viridis(color_t);
 

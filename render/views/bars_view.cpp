@@ -67,6 +67,8 @@ void BarsView::update(const StepState& state) {
   n_ = state.n();
   key_type_ = state.plan != nullptr ? static_cast<std::uint32_t>(state.plan->spec.key_type) : 0;
   pairs_ = state.plan != nullptr && state.plan->spec.pairs;
+  digits_.reset();
+  if (state.radix) digits_ = state.radix->digits;
   range_ = state.range;
   if (marks_capacity_ < std::max<std::uint32_t>(n_, 1) || marks_.size() == 0) {
     marks_capacity_ = std::max<std::uint32_t>(n_, 1);
@@ -97,14 +99,15 @@ void BarsView::update(const StepState& state) {
   context_.device().updateDescriptorSets(writes, {});
 }
 
-void BarsView::queue(ImVec2 min, ImVec2 max) {
+void BarsView::queue(ImVec2 min, ImVec2 max, bool by_digit) {
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
   const auto x0 = static_cast<std::int32_t>(std::lround(min.x * scale.x));
   const auto y0 = static_cast<std::int32_t>(std::lround(min.y * scale.y));
   const auto x1 = static_cast<std::int32_t>(std::lround(max.x * scale.x));
   const auto y1 = static_cast<std::int32_t>(std::lround(max.y * scale.y));
   if (x1 <= x0 || y1 <= y0) return;
-  queued_.push_back({vk::Rect2D({x0, y0}, {std::uint32_t(x1 - x0), std::uint32_t(y1 - y0)})});
+  queued_.push_back(
+      {vk::Rect2D({x0, y0}, {std::uint32_t(x1 - x0), std::uint32_t(y1 - y0)}), by_digit});
 }
 
 void BarsView::record(const vk::raii::CommandBuffer& cmd, vk::Extent2D extent,
@@ -128,7 +131,14 @@ void BarsView::record(const vk::raii::CommandBuffer& cmd, vk::Extent2D extent,
     p.n = n_;
     p.columns = BarsGeometry::columns(n_, rect.extent.width);
     p.key_type = key_type_;
-    p.color_by_value = pairs_ ? 1u : 0u;
+    p.color_mode = pairs_ ? gpu::BARS_COLOR_VALUE : gpu::BARS_COLOR_KEY;
+    if (draw.by_digit && digits_) {
+      p.color_mode = gpu::BARS_COLOR_DIGIT;
+      p.digit_word = digits_->word;
+      p.digit_shift = digits_->shift;
+      p.digit_bits = digits_->bits;
+      p.descending = digits_->descending ? 1u : 0u;
+    }
     p.min_hi = std::uint32_t(range_.min_encoded >> 32);
     p.min_lo = std::uint32_t(range_.min_encoded);
     p.max_hi = std::uint32_t(range_.max_encoded >> 32);

@@ -1,10 +1,12 @@
 #pragma once
 // Bars view: one bar per key, height by key, colour by key through viridis (or, for key-value
-// sorts, by the value = original index, so stability shows). Drawn by a graphics pipeline that
-// reads the GPU keys buffer directly; when there are more keys than pixel columns each column
-// shows the min..max of its keys. Below the bars a marker strip shows the current step's
-// comparators: light where a pair was compared, orange where the GPU swapped it.
+// sorts, by the value = original index, so stability shows; or, for radix plans, by the digit of
+// the pass shown, extracted in the shader with the kernels' own radix_digit). Drawn by a graphics
+// pipeline that reads the GPU keys buffer directly; when there are more keys than pixel columns
+// each column shows the min..max of its keys. Below the bars a marker strip shows the current
+// step's comparators: light where a pair was compared, orange where the GPU swapped it.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <imgui.h>
@@ -45,14 +47,16 @@ class BarsView {
   // During replays the keys change under the marks: hide the marks until the next update().
   void hide_marks() { has_marks_ = false; }
 
-  // Queues the bars for this frame in a rectangle given in ImGui coordinates.
-  void queue(ImVec2 min, ImVec2 max);
+  // Queues the bars for this frame in a rectangle given in ImGui coordinates; `by_digit` colours
+  // them by the digit of the radix pass shown (ignored for other plans).
+  void queue(ImVec2 min, ImVec2 max, bool by_digit = false);
   // Records the queued draws (inside the frame's render pass), then forgets them.
   void record(const vk::raii::CommandBuffer& cmd, vk::Extent2D extent, const ImVec4& background);
 
  private:
   struct Draw {
     vk::Rect2D rect;
+    bool by_digit = false;
   };
 
   const Context& context_;
@@ -71,6 +75,7 @@ class BarsView {
   bool has_marks_ = false;
   bool has_flags_ = false;
   KeyRange range_;
+  std::optional<DigitPass> digits_;  // radix plans: the pass whose digit colours the bars
 };
 
 }  // namespace ss::render

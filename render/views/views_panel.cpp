@@ -5,12 +5,50 @@
 #include <vector>
 
 #include "render/step_text.hpp"
+#include "render/views/histogram_view.hpp"
+#include "render/views/radix_legend.hpp"
+#include "render/views/scatter_view.hpp"
+#include "render/views/tile_status_view.hpp"
+#include "shaders/common/onesweep_step.h"
+#include "shaders/common/radix4_step.h"
 
 namespace ss::render {
 
 namespace {
 ViewRects g_rects;
+
+std::vector<RadixView> radix_views_for(ViewSelection selection, const RadixState& radix) {
+  switch (selection) {
+    case ViewSelection::histogram:
+      return {RadixView::histogram};
+    case ViewSelection::scatter:
+      return {RadixView::scatter};
+    case ViewSelection::tiles:
+      return {RadixView::tiles};
+    case ViewSelection::both:
+      return radix_views_for_step(radix);
+    default:
+      return {};
+  }
+}
+
+// Share of the radix area each view gets (the tile strip needs less than the others).
+float view_weight(RadixView view) {
+  return view == RadixView::tiles ? 0.6f : 1.0f;
+}
+
 }  // namespace
+
+std::vector<RadixView> radix_views_for_step(const RadixState& radix) {
+  const DigitPass& d = radix.digits;
+  const bool moved = d.stepped && (d.onesweep ? d.stage == gpu::ONESWEEP_STAGE_PASS
+                                              : d.stage == gpu::RADIX4_STAGE_SCATTER);
+  if (!moved) return {RadixView::histogram};
+  std::vector<RadixView> views;
+  views.push_back(radix.scatter ? RadixView::scatter : RadixView::histogram);
+  if (d.onesweep) views.push_back(RadixView::tiles);
+  return views;
+}
 
 const ViewRects& last_view_rects() {
   return g_rects;
@@ -43,32 +81,49 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   }
   y += 8 * s;
 
-  const bool network = layout != nullptr && options.selection != ViewSelection::bars;
-  const bool show_bars = options.selection != ViewSelection::network || layout == nullptr;
+  const ViewSelection selection = options.selection;
+  const bool radix = state.radix.has_value();
+  const std::vector<RadixView> radix_views =
+      radix ? radix_views_for(selection, *state.radix) : std::vector<RadixView>{};
+  const bool by_digit = radix && selection != ViewSelection::bars;
+  const bool network = layout != nullptr &&
+                       (selection == ViewSelection::network || selection == ViewSelection::both);
+  const bool show_bars = selection != ViewSelection::network || layout == nullptr;
   const float legend_h = ImGui::GetFontSize() + 6 * s;
   const float available = max.y - y;
   float bars_bottom = y;
+  g_rects.bars_by_digit = by_digit;
   if (show_bars) {
-    const float bars_h = network ? available * 0.42f : available - legend_h;
+    const float bars_h = network                ? available * 0.42f
+                         : !radix_views.empty() ? available * 0.36f - legend_h
+                                                : available - legend_h;
     bars_bottom = y + bars_h;
     g_rects.bars_min = {min.x, y};
     g_rects.bars_max = {max.x, bars_bottom};
-    bars.queue(g_rects.bars_min, g_rects.bars_max);
-    // Legend for the marker strip under the bars.
-    const float box = ImGui::GetFontSize() * 0.8f;
-    float x = min.x;
+    bars.queue(g_rects.bars_min, g_rects.bars_max, by_digit);
     const float ly = bars_bottom + 3 * s;
-    auto legend = [&](ImU32 color, const char* text) {
-      list->AddRectFilled({x, ly + 0.15f * box}, {x + box, ly + 1.15f * box}, color);
-      x += box + 6 * s;
-      list->AddText({x, ly}, colors.text, text);
-      x += ImGui::CalcTextSize(text).x + 24 * s;
-    };
-    legend(colors.compared, "compared this step");
-    legend(colors.swapped, "swapped (GPU flags)");
-    list->AddText(
-        {x, ly}, colors.dim,
-        state.plan->spec.pairs ? "colour: original index (stability)" : "height and colour: key");
+    if (by_digit) {
+      list->PushClipRect({min.x, ly}, {max.x, ly + legend_h}, true);
+      draw_digit_legend(list, {min.x, ly}, max.x - min.x, state.radix->digits, colors, s);
+      list->PopClipRect();
+    } else {
+      // Legend for the marker strip under the bars.
+      const float box = ImGui::GetFontSize() * 0.8f;
+      float x = min.x;
+      auto legend = [&](ImU32 color, const char* text) {
+        list->AddRectFilled({x, ly + 0.15f * box}, {x + box, ly + 1.15f * box}, color);
+        x += box + 6 * s;
+        list->AddText({x, ly}, colors.text, text);
+        x += ImGui::CalcTextSize(text).x + 24 * s;
+      };
+      if (!radix) {
+        legend(colors.compared, "compared this step");
+        legend(colors.swapped, "swapped (GPU flags)");
+      }
+      list->AddText(
+          {x, ly}, colors.dim,
+          state.plan->spec.pairs ? "colour: original index (stability)" : "height and colour: key");
+    }
     bars_bottom += legend_h;
   }
   if (network) {
@@ -78,6 +133,55 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
                  colors, ui.mono());
   } else {
     g_rects.network_min = g_rects.network_max = max;
+  }
+  g_rects.radix_min = g_rects.radix_max = max;
+  g_rects.scatter = {};
+  if (!radix_views.empty()) {
+    // Stack the radix views under the bars, separated by a thin rule.
+    const float top = bars_bottom + 10 * s, gap = 14 * s;
+    float total_weight = 0;
+    for (RadixView v : radix_views) total_weight += view_weight(v);
+    const float height = max.y - top - gap * float(radix_views.size() - 1);
+    g_rects.radix_min = {min.x, top};
+    g_rects.radix_max = max;
+    // The tile strip needs a few lines whatever the window (legend, depth bars, tiles).
+    const float line = ImGui::GetFontSize();
+    std::vector<float> heights;
+    float fixed = 0;
+    for (RadixView v : radix_views) {
+      float h = height * view_weight(v) / total_weight;
+      if (v == RadixView::tiles && radix_views.size() > 1)
+        h = std::max(h, std::min(8.5f * line, height * 0.5f));
+      heights.push_back(h);
+      if (v == RadixView::tiles) fixed += h;
+    }
+    // The others share what the tile strip leaves.
+    float other_weight = 0;
+    for (RadixView v : radix_views)
+      if (v != RadixView::tiles) other_weight += view_weight(v);
+    for (std::size_t i = 0; i < radix_views.size(); ++i)
+      if (radix_views[i] != RadixView::tiles)
+        heights[i] = (height - fixed) * view_weight(radix_views[i]) / other_weight;
+    float vy = top;
+    for (std::size_t i = 0; i < radix_views.size(); ++i) {
+      const RadixView v = radix_views[i];
+      const float h = heights[i];
+      const ImVec2 a{min.x, vy}, z{max.x, vy + h};
+      list->AddLine({min.x, vy - 6 * s}, {max.x, vy - 6 * s}, colors.dim, 1.0f);
+      // Long captions in a narrow window are cut at the view's edge, not drawn over the panels.
+      list->PushClipRect(a, z, true);
+      if (v == RadixView::histogram) draw_histogram(list, a, z, *state.radix, colors, s);
+      if (v == RadixView::scatter)
+        g_rects.scatter = draw_scatter(list, a, z, *state.radix, colors, s);
+      if (v == RadixView::tiles) draw_tile_status(list, a, z, *state.radix, colors, s);
+      list->PopClipRect();
+      vy += h + gap;
+    }
+  } else if (radix == false &&
+             (selection == ViewSelection::histogram || selection == ViewSelection::scatter ||
+              selection == ViewSelection::tiles)) {
+    list->AddText({min.x, bars_bottom + 6 * s}, colors.dim,
+                  "histogram, scatter and tile views are for radix plans (radix4, onesweep)");
   }
 }
 

@@ -1,16 +1,30 @@
 #pragma once
 // The central picture, shared by the app and the headless renderer: a heading (scenario, step,
-// GPU counts), the bars, and the wire diagram for network plans, laid out in one rectangle.
+// GPU counts), the bars, and the wire diagram for network plans or the radix views (histograms,
+// scatter, tile status) for radix plans, laid out in one rectangle.
+#include <vector>
+
 #include <imgui.h>
 
 #include "render/imgui_layer.hpp"
 #include "render/step_state.hpp"
 #include "render/views/bars_view.hpp"
 #include "render/views/network_view.hpp"
+#include "render/views/scatter_view.hpp"
 
 namespace ss::render {
 
-enum class ViewSelection { bars, network, both };
+// bars: plain bars. network: the wire diagram. both: bars and the plan's detail view (the wire
+// diagram, or for radix plans digit-coloured bars and the radix view that matches the step).
+// digits: bars coloured by the digit of the radix pass shown. histogram, scatter, tiles: digit
+// bars and that radix view.
+enum class ViewSelection { bars, network, both, digits, histogram, scatter, tiles };
+
+// Radix views drawn under the bars.
+enum class RadixView { histogram, scatter, tiles };
+// The radix views that explain the step shown: histograms for count/scan/histogram steps, the
+// scatter for scatter/pass steps (n <= k_max_scatter_n), tile status for onesweep passes.
+std::vector<RadixView> radix_views_for_step(const RadixState& radix);
 
 struct ViewsOptions {
   ViewSelection selection = ViewSelection::both;
@@ -26,6 +40,9 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
 // The rectangle the wire diagram got in the last draw_views call (for zoom and pan input).
 struct ViewRects {
   ImVec2 bars_min, bars_max, network_min, network_max;
+  bool bars_by_digit = false;
+  ImVec2 radix_min, radix_max;  // the radix views' area (all of them, stacked)
+  ScatterGeometry scatter;      // the scatter view's rows (n = 0: not drawn)
 };
 const ViewRects& last_view_rects();
 

@@ -192,3 +192,19 @@ TEST_CASE("cli: render writes a PNG and an SVG, rejects a step past the end", "[
   CHECK(past.code == 2);
   CHECK_THAT(past.out, Catch::Contains("15 steps"));
 }
+
+TEST_CASE("cli: render draws every radix view of a 64-key sort, names the views it knows",
+          "[cli][gpu]") {
+  const auto png = std::filesystem::path(SORTSCOPE_TEST_DATA) / "render_radix.png";
+  for (const char* view : {"digits", "histogram", "scatter", "tiles", "both"}) {
+    std::filesystem::remove(png);
+    const Result r = cli(std::string("render --algo onesweep --n 64 --step 4 --width 640 ") +
+                         "--height 360 --view " + view + " --out '" + png.string() + "'");
+    INFO(view << ": " << r.out);
+    CHECK(r.code == 0);
+    CHECK(std::filesystem::file_size(png) > 1000);
+  }
+  const Result bad = cli("render --algo radix4 --n 64 --view pie --out '" + png.string() + "'");
+  CHECK(bad.code == 2);
+  CHECK_THAT(bad.out, Catch::Contains("digits, histogram, scatter, tiles"));
+}

@@ -1,0 +1,233 @@
+#include "render/radix_state.hpp"
+
+#include <algorithm>
+#include <variant>
+
+#include "core/context.hpp"
+#include "shaders/common/onesweep_step.h"
+#include "shaders/common/radix4_step.h"
+
+namespace ss::render {
+
+namespace {
+
+std::vector<std::uint32_t> read(const Context& context, const Stepper& stepper,
+                                std::uint32_t buffer, std::size_t words, std::size_t first = 0) {
+  return download_words<std::uint32_t>(context, stepper.buffer(buffer), words, first * 4u);
+}
+
+template <class P>
+DigitPass from_push(const P& p, std::uint32_t bits, bool onesweep) {
+  DigitPass d;
+  d.onesweep = onesweep;
+  d.stage = p.stage;
+  d.pass = p.pass;
+  d.passes = p.passes;
+  d.bits = bits;
+  // Onesweep's init, histogram and scan steps carry no pass: they prepare pass 0.
+  d.word = gpu::radix_pass_word(p.pass, bits);
+  d.shift = gpu::radix_pass_shift(p.pass, bits);
+  d.tiles = p.tiles;
+  d.tile_keys = p.tile_keys;
+  return d;
+}
+
+// radix4: buffer 4 holds the count kernel's tile histograms of the pass (digit-major), buffer 6
+// its digit totals and offsets once the scan ran.
+HistogramModel radix4_histogram(const Context& context, const Stepper& stepper,
+                                const DigitPass& d) {
+  HistogramModel h;
+  h.buckets = gpu::RADIX4_DIGITS;
+  if (!d.stepped) {
+    h.missing = "the count kernel (next step) builds the tile histograms";
+    return h;
+  }
+  if (d.tiles <= k_max_read_tiles) {
+    const auto words =
+        read(context, stepper, gpu::RADIX4_BUFFER_TILE_HIST, std::size_t(16) * d.tiles);
+    h.rows = d.tiles;
+    h.cells.resize(std::size_t(d.tiles) * h.buckets);
+    for (std::uint32_t t = 0; t < d.tiles; ++t)
+      for (std::uint32_t b = 0; b < h.buckets; ++b)
+        h.cells[std::size_t(t) * h.buckets + b] = words[gpu::radix4_tile_entry(b, t, d.tiles)];
+    h.rows_meaning = "rows: tiles of " + std::to_string(d.tile_keys) +
+                     " keys, digit counts written by the count kernel (buffer 4)";
+  }
+  if (d.stage == gpu::RADIX4_STAGE_COUNT) {
+    h.totals_source = "totals and offsets: written by the scan (next step)";
+    return h;
+  }
+  const auto totals = read(context, stepper, gpu::RADIX4_BUFFER_DIGIT_TOTALS,
+                           std::size_t(2) * d.passes * gpu::RADIX4_DIGITS);
+  for (std::uint32_t b = 0; b < h.buckets; ++b) {
+    h.counts.push_back(totals[gpu::radix4_total_index(d.pass, b)]);
+    h.offsets.push_back(totals[gpu::radix4_offset_index(d.passes, d.pass, b)]);
+  }
+  h.totals_source = "pass " + std::to_string(d.pass) +
+                    ": digit totals and exclusive offsets from the scan kernel (buffer 6)";
+  return h;
+}
+
+// onesweep: buffer 4 holds every pass's global histogram (histogram step) and offsets (scan).
+// Per-tile counts exist only inside a pass, in its status words: AGGREGATE words are a tile's
+// count; PREFIX words are the output position just after the tile's last key of the bucket, so
+// the count is the step from the previous tile's end (the bucket's global offset at tile 0).
+HistogramModel onesweep_histogram(const Context& context, const Stepper& stepper,
+                                  const DigitPass& d, std::vector<TileStatus>& tile_status) {
+  HistogramModel h;
+  h.buckets = gpu::ONESWEEP_DIGITS;
+  if (!d.stepped || d.stage == gpu::ONESWEEP_STAGE_INIT) {
+    h.missing = "the histogram kernel builds every digit's histogram in one read of the keys";
+    return h;
+  }
+  const auto hist = read(context, stepper, gpu::ONESWEEP_BUFFER_DIGIT_HIST,
+                         std::size_t(2) * d.passes * gpu::ONESWEEP_DIGITS);
+  const bool scanned = d.stage != gpu::ONESWEEP_STAGE_HISTOGRAM;
+  for (std::uint32_t b = 0; b < h.buckets; ++b) {
+    h.counts.push_back(hist[gpu::onesweep_hist_index(d.pass, b)]);
+    if (scanned) h.offsets.push_back(hist[gpu::onesweep_offset_index(d.passes, d.pass, b)]);
+  }
+  h.totals_source = "pass " + std::to_string(d.pass) +
+                    (scanned ? ": global histogram and exclusive offsets (buffer 4)"
+                             : ": global histogram (buffer 4); the scan (next step) adds offsets");
+  if (d.stage != gpu::ONESWEEP_STAGE_PASS) {
+    // Before the passes: one row per digit pass, all built by the one histogram step.
+    h.rows = d.passes;
+    h.rows_are_passes = true;
+    h.cells.resize(std::size_t(d.passes) * h.buckets);
+    for (std::uint32_t p = 0; p < d.passes; ++p)
+      for (std::uint32_t b = 0; b < h.buckets; ++b)
+        h.cells[std::size_t(p) * h.buckets + b] = hist[gpu::onesweep_hist_index(p, b)];
+    h.rows_meaning = "rows: digit passes 0.." + std::to_string(d.passes - 1) +
+                     ", global histograms (no per-tile counts before a pass)";
+    return h;
+  }
+  if (d.tiles > k_max_read_tiles) return h;
+  const std::uint32_t region = d.pass % 2u;
+  const auto status =
+      read(context, stepper, gpu::ONESWEEP_BUFFER_STATUS, std::size_t(d.tiles) * h.buckets,
+           gpu::onesweep_status_index(d.tiles, region, 0, 0));
+  const auto records = read(context, stepper, gpu::ONESWEEP_BUFFER_RECORDS,
+                            std::size_t(d.tiles) * gpu::ONESWEEP_RECORD_WORDS);
+  h.rows = d.tiles;
+  h.cells.assign(std::size_t(d.tiles) * h.buckets, 0);
+  for (std::uint32_t b = 0; b < h.buckets; ++b) {
+    std::uint32_t end = h.offsets[b];  // output position after the previous tile's keys
+    for (std::uint32_t t = 0; t < d.tiles; ++t) {
+      const std::uint32_t word = status[std::size_t(t) * h.buckets + b];
+      const std::uint32_t value = gpu::onesweep_status_value(word);
+      std::uint32_t count = 0;
+      if (gpu::onesweep_status_flag(word) == gpu::ONESWEEP_STATUS_PREFIX) {
+        count = value - end;
+        end = value;
+      } else if (gpu::onesweep_status_flag(word) == gpu::ONESWEEP_STATUS_AGGREGATE) {
+        count = value;
+        end += value;
+      }
+      h.cells[std::size_t(t) * h.buckets + b] = count;
+    }
+  }
+  h.rows_meaning = "rows: tiles of " + std::to_string(d.tile_keys) +
+                   " keys, counts from the pass's status words (buffer 5)";
+  for (std::uint32_t t = 0; t < d.tiles; ++t) {
+    TileStatus s = classify_tile_status(&status[std::size_t(t) * h.buckets], h.buckets);
+    const std::uint32_t* r = &records[std::size_t(t) * gpu::ONESWEEP_RECORD_WORDS];
+    s.has_record = true;
+    s.workgroup = r[gpu::ONESWEEP_RECORD_WORKGROUP];
+    s.depth = r[gpu::ONESWEEP_RECORD_DEPTH];
+    s.fallbacks = r[gpu::ONESWEEP_RECORD_FALLBACKS];
+    s.flags = r[gpu::ONESWEEP_RECORD_FLAGS];
+    tile_status.push_back(s);
+  }
+  return h;
+}
+
+// Old positions from the step's input buffers, new ones from its output buffers. Pairs: a value
+// is the key's original index, so it names the key in both. Keys only: equal keys are matched in
+// order, which is what a stable scatter does with them.
+ScatterModel scatter_model(const Context& context, const Stepper& stepper, const Step& step,
+                           const DigitPass& d) {
+  const Plan& plan = stepper.plan();
+  const std::uint32_t n = plan.spec.n;
+  const std::uint32_t words = key_words(plan.spec.key_type);
+  const auto old_keys =
+      read(context, stepper, step.bindings[gpu::RADIX_BINDING_KEYS_IN], std::size_t(n) * words);
+  const auto new_keys = read(context, stepper, step.keys_after, std::size_t(n) * words);
+  ScatterModel m;
+  m.destination.assign(n, 0);
+  for (std::uint32_t i = 0; i < n; ++i)
+    m.digit.push_back(gpu::radix_digit(old_keys[std::size_t(i) * words + d.word],
+                                       static_cast<std::uint32_t>(plan.spec.key_type),
+                                       plan.spec.descending, d.shift, d.bits));
+  if (plan.spec.pairs) {
+    const auto old_values = read(context, stepper, step.bindings[gpu::RADIX_BINDING_VALUES_IN], n);
+    const auto new_values = read(context, stepper, step.values_after, n);
+    std::vector<std::uint32_t> position_of(n, 0);
+    for (std::uint32_t j = 0; j < n; ++j) position_of[std::min(new_values[j], n - 1)] = j;
+    for (std::uint32_t i = 0; i < n; ++i)
+      m.destination[i] = position_of[std::min(old_values[i], n - 1)];
+    m.matched_by_value = true;
+    return m;
+  }
+  std::vector<bool> taken(n, false);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    for (std::uint32_t j = 0; j < n; ++j) {
+      if (taken[j] ||
+          !std::equal(&old_keys[std::size_t(i) * words], &old_keys[std::size_t(i) * words] + words,
+                      &new_keys[std::size_t(j) * words]))
+        continue;
+      taken[j] = true;
+      m.destination[i] = j;
+      break;
+    }
+  }
+  return m;
+}
+
+}  // namespace
+
+std::optional<DigitPass> digit_pass(const Plan& plan, std::size_t position) {
+  if (plan.steps.empty()) return std::nullopt;
+  const Step& step = plan.steps[position > 0 ? position - 1 : 0];
+  std::optional<DigitPass> d;
+  if (const auto* r = std::get_if<gpu::Radix4Step>(&step.view))
+    d = from_push(*r, gpu::RADIX4_BITS, false);
+  else if (const auto* o = std::get_if<gpu::OnesweepStep>(&step.view))
+    d = from_push(*o, gpu::ONESWEEP_BITS, true);
+  if (d) {
+    d->stepped = position > 0;
+    d->descending = plan.spec.descending;
+  }
+  return d;
+}
+
+TileStatus classify_tile_status(const std::uint32_t* words, std::uint32_t buckets) {
+  TileStatus s;
+  for (std::uint32_t b = 0; b < buckets; ++b) {
+    const std::uint32_t flag = gpu::onesweep_status_flag(words[b]);
+    if (flag == gpu::ONESWEEP_STATUS_PREFIX)
+      ++s.prefix_buckets;
+    else if (flag == gpu::ONESWEEP_STATUS_AGGREGATE)
+      ++s.aggregate_buckets;
+    else
+      ++s.empty_buckets;
+  }
+  return s;
+}
+
+std::optional<RadixState> capture_radix_state(const Context& context, const Stepper& stepper) {
+  const Plan& plan = stepper.plan();
+  const std::optional<DigitPass> d = digit_pass(plan, stepper.position());
+  if (!d) return std::nullopt;
+  RadixState s;
+  s.digits = *d;
+  s.histogram = d->onesweep ? onesweep_histogram(context, stepper, *d, s.tile_status)
+                            : radix4_histogram(context, stepper, *d);
+  const bool moves = d->stepped && (d->onesweep ? d->stage == gpu::ONESWEEP_STAGE_PASS
+                                                : d->stage == gpu::RADIX4_STAGE_SCATTER);
+  if (moves && plan.spec.n <= k_max_scatter_n)
+    s.scatter = scatter_model(context, stepper, plan.steps[stepper.position() - 1], *d);
+  return s;
+}
+
+}  // namespace ss::render

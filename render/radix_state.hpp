@@ -1,0 +1,90 @@
+#pragma once
+// What the radix views (histogram, scatter, tile status) show, read back from the buffers the
+// radix kernels wrote, once per change of step. Layouts come from the algorithms' shared headers
+// (radix4_step.h, onesweep_step.h); nothing here runs or re-simulates a sort: counts, offsets and
+// statuses are the GPU's words, only regrouped for drawing.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/buffer.hpp"
+#include "plan/plan.hpp"
+#include "plan/stepper.hpp"
+
+namespace ss::render {
+
+// Largest n the scatter view draws (one line per key).
+inline constexpr std::uint32_t k_max_scatter_n = 256;
+// Most tiles whose per-tile words are read back (larger sorts show the global histogram only).
+inline constexpr std::uint32_t k_max_read_tiles = 4096;
+
+// The digit pass a radix step works on (or, before any step, the first one).
+struct DigitPass {
+  bool onesweep = false;
+  std::uint32_t stage = 0;  // RADIX4_STAGE_* or ONESWEEP_STAGE_* of the step shown
+  bool stepped = false;     // false at the input, before any step
+  std::uint32_t pass = 0;
+  std::uint32_t passes = 0;
+  std::uint32_t word = 0;   // key word holding the digit
+  std::uint32_t shift = 0;  // bit offset in that word
+  std::uint32_t bits = 0;   // digit width: 4 (radix4) or 8 (onesweep)
+  bool descending = false;  // digits are of the key encoded for descending order (inverted)
+  std::uint32_t buckets() const { return 1u << bits; }
+  std::uint32_t tiles = 0;
+  std::uint32_t tile_keys = 0;
+};
+// The digit pass of the step shown at `position` of a radix plan; nullopt for other plans.
+std::optional<DigitPass> digit_pass(const Plan& plan, std::size_t position);
+
+// Heat map rows x buckets and the global histogram of the pass with its exclusive scan.
+struct HistogramModel {
+  std::uint32_t buckets = 0;
+  std::uint32_t rows = 0;
+  std::vector<std::uint32_t> cells;    // rows * buckets, row-major; empty when not available
+  std::string rows_meaning;            // legend: what a row is and where the numbers come from
+  bool rows_are_passes = false;        // onesweep before its passes: one row per digit pass
+  std::vector<std::uint32_t> counts;   // keys per bucket in the pass (empty: not yet written)
+  std::vector<std::uint32_t> offsets;  // exclusive scan of counts, as the GPU wrote it
+  std::string totals_source;           // legend: the buffer the totals come from
+  std::string missing;                 // why nothing is shown yet, when nothing is
+  std::uint32_t cell(std::uint32_t row, std::uint32_t bucket) const {
+    return cells[std::size_t(row) * buckets + bucket];
+  }
+};
+
+// Where each key went in the step shown (a radix4 scatter or a onesweep pass), n <= 256: old
+// positions from the step's input buffer, new ones from its output buffer.
+struct ScatterModel {
+  std::vector<std::uint32_t> digit;        // digit of the key at old position i
+  std::vector<std::uint32_t> destination;  // new position of the key at old position i
+  bool matched_by_value = false;  // pairs: values are original indices; else equal keys in order
+};
+
+// Per tile of a onesweep pass: what its status words hold after the pass, and its lookback record.
+struct TileStatus {
+  std::uint32_t prefix_buckets = 0;     // buckets whose status word is an inclusive PREFIX
+  std::uint32_t aggregate_buckets = 0;  // buckets still holding only the tile's AGGREGATE
+  std::uint32_t empty_buckets = 0;      // buckets never published
+  bool has_record = false;
+  std::uint32_t workgroup = 0;  // workgroup that took the tile (launch order)
+  std::uint32_t depth = 0;      // earlier tiles its lookback inspected
+  std::uint32_t fallbacks = 0;  // of those, tiles whose histogram it computed itself
+  std::uint32_t flags = 0;      // ONESWEEP_FLAG_* bits
+};
+
+struct RadixState {
+  DigitPass digits;
+  HistogramModel histogram;
+  std::optional<ScatterModel> scatter;  // scatter / pass steps with n <= k_max_scatter_n
+  std::vector<TileStatus> tile_status;  // onesweep pass steps (tiles <= k_max_read_tiles)
+};
+
+// Reads the state of the stepper's radix plan at its position; nullopt for other plans.
+std::optional<RadixState> capture_radix_state(const Context& context, const Stepper& stepper);
+
+// Status words of one tile classified (pure, for the view and its tests).
+TileStatus classify_tile_status(const std::uint32_t* words, std::uint32_t buckets);
+
+}  // namespace ss::render

@@ -1,0 +1,163 @@
+#include "render/views/histogram_view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "render/color_map.hpp"
+#include "render/views/radix_legend.hpp"
+
+namespace ss::render {
+
+namespace {
+
+// Heat-map cells: a single-hue luminance ramp (dark to Okabe-Ito sky blue to white), kept apart
+// from the digits' viridis so "how many" never reads as "which digit".
+ImU32 heat_color(std::uint32_t count, std::uint32_t max_count) {
+  if (count == 0) return IM_COL32(45, 45, 52, 255);
+  const float t = max_count > 0 ? std::sqrt(float(count) / float(max_count)) : 0.0f;
+  const float sky[3] = {86, 180, 233};
+  float rgb[3];
+  for (int c = 0; c < 3; ++c)
+    rgb[c] = t < 0.7f ? 60 + (sky[c] - 60) * t / 0.7f : sky[c] + (255 - sky[c]) * (t - 0.7f) / 0.3f;
+  return IM_COL32(int(rgb[0]), int(rgb[1]), int(rgb[2]), 255);
+}
+
+void centered_text(ImDrawList* list, ImVec2 a, ImVec2 z, ImU32 color, const std::string& text) {
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  if (size.x > z.x - a.x + 1 || size.y > z.y - a.y + 1) return;  // does not fit: leave it out
+  list->AddText({(a.x + z.x - size.x) * 0.5f, (a.y + z.y - size.y) * 0.5f}, color, text.c_str());
+}
+
+}  // namespace
+
+std::uint32_t histogram_rows_shown(std::uint32_t rows, float height_px, float min_row_px) {
+  const auto fit = std::uint32_t(std::max(1.0f, std::floor(height_px / min_row_px)));
+  return std::min(rows, fit);
+}
+
+void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
+                    const Palette& colors, float scale) {
+  const HistogramModel& h = radix.histogram;
+  const float line = ImGui::GetFontSize();
+  const std::uint32_t buckets = h.buckets;
+  if (!h.missing.empty() || buckets == 0) {
+    list->AddText({min.x, min.y}, colors.dim, ("histograms: " + h.missing).c_str());
+    return;
+  }
+  const float label_w = ImGui::CalcTextSize("offset 0000").x;
+  const float x0 = min.x + label_w, width = max.x - x0;
+  const float column = width / float(buckets);
+  auto col_x = [&](std::uint32_t b) { return x0 + column * float(b); };
+  const float gap = column >= 8 * scale ? 2 * scale : 0.0f;
+  float y = min.y;
+
+  // Column header: each bucket's digit in its colour, so columns match the bars.
+  const bool label_each = ImGui::CalcTextSize("FF").x <= column;
+  for (std::uint32_t b = 0; b < buckets; ++b) {
+    const ImU32 fill = digit_color(b, buckets);
+    list->AddRectFilled({col_x(b), y}, {col_x(b + 1) - gap, y + line}, fill);
+    if (label_each)
+      centered_text(list, {col_x(b), y}, {col_x(b + 1) - gap, y + line}, text_color_on(fill),
+                    digit_label(b, radix.digits.bits));
+  }
+  list->AddText({min.x, y}, colors.text, "digit");
+  y += line + 4 * scale;
+
+  const bool has_totals = !h.counts.empty();
+  const float total_h = max.y - y;
+  float heat_h = h.cells.empty() ? 0.0f : (has_totals ? total_h * 0.42f : total_h - 2 * line);
+  // No taller than its rows need (a 64-key sort has one tile).
+  if (!h.cells.empty()) heat_h = std::min(heat_h, float(h.rows) * 2.2f * line + line + 6 * scale);
+  if (!h.cells.empty()) {
+    list->AddText({min.x, y}, colors.dim, h.rows_meaning.c_str());
+    y += line + 2 * scale;
+    const float area = heat_h - line - 2 * scale;
+    const std::uint32_t shown = histogram_rows_shown(h.rows, area, 3 * scale);
+    const float row_h = std::min(area / float(shown), 2.2f * line);
+    std::vector<std::uint32_t> sums(std::size_t(shown) * buckets, 0);
+    std::uint32_t max_count = 0;
+    for (std::uint32_t r = 0; r < shown; ++r) {
+      const std::uint32_t begin = std::uint32_t(std::uint64_t(r) * h.rows / shown);
+      const std::uint32_t end = std::uint32_t(std::uint64_t(r + 1) * h.rows / shown);
+      for (std::uint32_t t = begin; t < end; ++t)
+        for (std::uint32_t b = 0; b < buckets; ++b)
+          sums[std::size_t(r) * buckets + b] += h.cell(t, b);
+      for (std::uint32_t b = 0; b < buckets; ++b)
+        max_count = std::max(max_count, sums[std::size_t(r) * buckets + b]);
+    }
+    const bool per_pass = h.rows_are_passes;
+    for (std::uint32_t r = 0; r < shown; ++r) {
+      const float ry = y + row_h * float(r);
+      const std::uint32_t begin = std::uint32_t(std::uint64_t(r) * h.rows / shown);
+      const std::uint32_t end = std::uint32_t(std::uint64_t(r + 1) * h.rows / shown);
+      std::string label = per_pass ? "pass " : "tile ";
+      label += std::to_string(begin);
+      if (end - begin > 1) {
+        label += '-';
+        label += std::to_string(end - 1);
+      }
+      if (row_h >= line * 0.9f)
+        list->AddText({min.x, ry + (row_h - line) * 0.5f}, colors.text, label.c_str());
+      for (std::uint32_t b = 0; b < buckets; ++b) {
+        const std::uint32_t count = sums[std::size_t(r) * buckets + b];
+        const ImU32 fill = heat_color(count, max_count);
+        const ImVec2 a{col_x(b), ry},
+            z{col_x(b + 1) - gap, ry + row_h - std::min(2 * scale, row_h * 0.2f)};
+        list->AddRectFilled(a, z, fill);
+        if (count > 0) centered_text(list, a, z, text_color_on(fill), std::to_string(count));
+      }
+    }
+    y += area + 4 * scale;
+  }
+
+  if (!has_totals) {
+    list->AddText({min.x, y}, colors.dim, h.totals_source.c_str());
+    return;
+  }
+  // Global histogram of the pass: bars in digit colours, counts above, offsets underneath.
+  list->AddText({min.x, y}, colors.dim, h.totals_source.c_str());
+  y += line + 2 * scale;
+  const bool print_offsets = !h.offsets.empty();
+  const float bars_bottom = max.y - (print_offsets ? 1.3f * line : 0.0f) - 2 * scale;
+  const float bars_top = y + line;
+  const std::uint32_t max_count = *std::max_element(h.counts.begin(), h.counts.end());
+  list->AddText({min.x, bars_bottom - line}, colors.text, "keys");
+  if (ImGui::CalcTextSize("00").x > column) {
+    // Counts do not fit above 256 thin bars: give the scale instead.
+    std::string top = "max ";
+    top += std::to_string(max_count);
+    list->AddText({min.x, bars_top}, colors.dim, top.c_str());
+    list->AddLine({x0, bars_top}, {max.x, bars_top}, colors.dim, 1.0f);
+  }
+  for (std::uint32_t b = 0; b < buckets; ++b) {
+    const std::uint32_t count = h.counts[b];
+    const float top = bars_bottom - (bars_bottom - bars_top) *
+                                        (max_count > 0 ? float(count) / float(max_count) : 0.0f);
+    list->AddRectFilled({col_x(b), top}, {col_x(b + 1) - gap, bars_bottom},
+                        digit_color(b, buckets));
+    if (count > 0)
+      centered_text(list, {col_x(b), top - line}, {col_x(b + 1) - gap, top}, colors.text,
+                    std::to_string(count));
+  }
+  list->AddLine({x0, bars_bottom}, {max.x, bars_bottom}, colors.dim, scale);
+  if (!print_offsets) return;
+  // Offsets: printed per bucket when they fit, else drawn as the exclusive-scan staircase.
+  const float oy = bars_bottom + 3 * scale;
+  list->AddText({min.x, oy}, colors.accent, "offset");
+  const bool fits = ImGui::CalcTextSize("000").x <= column;
+  if (fits) {
+    for (std::uint32_t b = 0; b < buckets; ++b)
+      centered_text(list, {col_x(b), oy}, {col_x(b + 1) - gap, oy + line}, colors.accent,
+                    std::to_string(h.offsets[b]));
+    return;
+  }
+  const std::uint32_t n = h.offsets.back() + h.counts.back();
+  for (std::uint32_t b = 0; b < buckets; ++b) {
+    const float top = oy + line - line * (n > 0 ? float(h.offsets[b]) / float(n) : 0.0f);
+    list->AddRectFilled({col_x(b), top}, {col_x(b + 1), oy + line}, colors.accent);
+  }
+}
+
+}  // namespace ss::render

@@ -1,0 +1,22 @@
+#pragma once
+// Histogram view of a radix pass: the heat map of per-tile digit counts (rows: tiles, or digit
+// passes for onesweep before its passes; columns: buckets) and under it the pass's global
+// histogram, bars in the digits' colours, with the exclusive-scan offsets the GPU computed.
+// Numbers come from RadixState (read back from the kernels' buffers once per step).
+#include <cstdint>
+
+#include <imgui.h>
+
+#include "render/imgui_layer.hpp"
+#include "render/radix_state.hpp"
+
+namespace ss::render {
+
+// Rows drawn for `rows` heat-map rows in `height_px`: consecutive tiles are summed into one row
+// when each would be thinner than `min_row_px`.
+std::uint32_t histogram_rows_shown(std::uint32_t rows, float height_px, float min_row_px);
+
+void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
+                    const Palette& colors, float scale);
+
+}  // namespace ss::render

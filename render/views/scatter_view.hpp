@@ -1,0 +1,31 @@
+#pragma once
+// Scatter view (n <= k_max_scatter_n): the keys before the step (top row) and after it (bottom
+// row), each a box in its digit's colour, with a line from every key's old position to its new
+// one. Lines of one digit never cross: the scatter is stable. Positions come from the step's
+// input and output buffers (RadixState::scatter).
+#include <cstdint>
+
+#include <imgui.h>
+
+#include "render/imgui_layer.hpp"
+#include "render/radix_state.hpp"
+
+namespace ss::render {
+
+// Where the rows land inside the view's rectangle, so tests can find the boxes and lines.
+struct ScatterGeometry {
+  float left = 0, right = 0;  // x range of the boxes
+  float before_top = 0, before_bottom = 0;
+  float after_top = 0, after_bottom = 0;
+  std::uint32_t n = 0;
+  float box_center(std::uint32_t i) const {
+    return left + (float(i) + 0.5f) * (right - left) / float(n);
+  }
+};
+ScatterGeometry scatter_geometry(ImVec2 min, ImVec2 max, std::uint32_t n, float line);
+
+// Returns where it drew the rows (n = 0 when there was nothing to draw).
+ScatterGeometry draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
+                             const Palette& colors, float scale);
+
+}  // namespace ss::render

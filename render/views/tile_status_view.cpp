@@ -1,0 +1,119 @@
+#include "render/views/tile_status_view.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "shaders/common/onesweep_step.h"
+
+namespace ss::render {
+
+TileKind tile_kind(const TileStatus& tile) {
+  if (tile.aggregate_buckets > 0) return TileKind::aggregate;
+  if (tile.prefix_buckets > 0) return TileKind::prefix;
+  return TileKind::empty;
+}
+
+// Okabe-Ito blue / orange, grey for nothing published.
+ImU32 tile_kind_color(TileKind kind) {
+  switch (kind) {
+    case TileKind::prefix:
+      return IM_COL32(0, 114, 178, 255);
+    case TileKind::aggregate:
+      return IM_COL32(230, 159, 0, 255);
+    case TileKind::empty:
+      break;
+  }
+  return IM_COL32(110, 110, 110, 255);
+}
+
+void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
+                      const Palette& colors, float scale) {
+  const float line = ImGui::GetFontSize();
+  if (!radix.digits.onesweep) {
+    list->AddText(min, colors.dim, "tile status: onesweep only (radix4 has no lookback)");
+    return;
+  }
+  const auto& tiles = radix.tile_status;
+  if (tiles.empty()) {
+    list->AddText(min, colors.dim,
+                  "tile status: shown after a pass step (rank, look back, scatter)");
+    return;
+  }
+  const ImVec4 vermillion(0.835f, 0.369f, 0.0f, 1.0f);  // Okabe-Ito: the fallback marker
+  const ImU32 fallback_color = ImGui::ColorConvertFloat4ToU32(vermillion);
+
+  // Legend, wrapped onto more lines in narrow windows.
+  float x = min.x, y = min.y;
+  auto legend = [&](ImU32 color, const std::string& text) {
+    const float w = line + 4 * scale + ImGui::CalcTextSize(text.c_str()).x;
+    if (x > min.x && x + w > max.x) {
+      x = min.x;
+      y += line;
+    }
+    if (color != 0)
+      list->AddRectFilled({x, y + 0.1f * line}, {x + 0.8f * line, y + 0.9f * line}, color);
+    else
+      x -= line + 4 * scale;  // text only
+    x += line + 4 * scale;
+    list->AddText({x, y}, color != 0 ? colors.text : colors.dim, text.c_str());
+    x += ImGui::CalcTextSize(text.c_str()).x + 18 * scale;
+  };
+  legend(tile_kind_color(TileKind::prefix), "published inclusive prefix");
+  legend(tile_kind_color(TileKind::aggregate), "only its aggregate");
+  legend(fallback_color, "used the fallback");
+  legend(0, "bars: lookback depth (status: buffer 5, records: 6)");
+
+  const float label_w = ImGui::CalcTextSize("depth 0").x;
+  const float left = min.x + label_w, width = max.x - left;
+  const auto count = std::uint32_t(tiles.size());
+  // Very many tiles: group them into pixel columns and show the worst of each group.
+  const std::uint32_t columns =
+      std::min<std::uint32_t>(count, std::uint32_t(std::max(1.0f, width / 2)));
+  // Columns no wider than a few labels, so one tile reads as a tile, not a banner.
+  const float column = std::min(width / float(columns), 5.0f * line);
+  const float gap = column >= 6 * scale ? std::max(1.0f, column * 0.1f) : 0.0f;
+  const float status_h = std::min(2.0f * line, (max.y - min.y) * 0.25f);
+  const float labels_h = column >= ImGui::CalcTextSize("000").x ? line : 0.0f;
+  // Top down: legend, a line for the depth numbers, the depth bars (whatever height is left),
+  // the status cells, the tile numbers. Short views lose the bars, never the numbers.
+  const float legend_bottom = y + line + 4 * scale;
+  const float status_top = std::max(max.y - status_h - labels_h, legend_bottom + line + 4 * scale);
+  const float bars_bottom = status_top - 4 * scale;
+  const float bars_top = std::min(legend_bottom + line, bars_bottom);
+  std::uint32_t max_depth = 0;
+  for (const TileStatus& t : tiles) max_depth = std::max(max_depth, t.depth);
+  const float depth_scale = 1.0f / float(std::max(max_depth, 1u));
+  list->AddText({min.x, (status_top + status_top + status_h - line) * 0.5f}, colors.text, "tile");
+  list->AddText({min.x, bars_bottom - line}, colors.text, "depth");
+  for (std::uint32_t c = 0; c < columns; ++c) {
+    const std::uint32_t begin = std::uint32_t(std::uint64_t(c) * count / columns);
+    const std::uint32_t end = std::uint32_t(std::uint64_t(c + 1) * count / columns);
+    TileKind kind = TileKind::prefix;
+    std::uint32_t depth = 0, fallbacks = 0;
+    for (std::uint32_t t = begin; t < end; ++t) {
+      const TileKind k = tile_kind(tiles[t]);
+      if (k != TileKind::prefix) kind = k;
+      depth = std::max(depth, tiles[t].depth);
+      fallbacks += tiles[t].fallbacks;
+    }
+    const float x0 = left + column * float(c) + gap * 0.5f,
+                x1 = left + column * float(c + 1) - gap * 0.5f;
+    list->AddRectFilled({x0, status_top}, {x1, status_top + status_h}, tile_kind_color(kind));
+    const float h = (bars_bottom - bars_top) * float(depth) * depth_scale;
+    list->AddRectFilled({x0, bars_bottom - h}, {x1, bars_bottom},
+                        fallbacks > 0 ? fallback_color : colors.dim);
+    const std::string depth_text = std::to_string(depth);
+    if (ImGui::CalcTextSize(depth_text.c_str()).x <= x1 - x0)
+      list->AddText(
+          {(x0 + x1 - ImGui::CalcTextSize(depth_text.c_str()).x) * 0.5f, bars_bottom - h - line},
+          colors.text, depth_text.c_str());
+    if (labels_h > 0) {
+      const std::string label = std::to_string(begin);
+      list->AddText(
+          {(x0 + x1 - ImGui::CalcTextSize(label.c_str()).x) * 0.5f, status_top + status_h},
+          colors.dim, label.c_str());
+    }
+  }
+}
+
+}  // namespace ss::render

@@ -1,0 +1,241 @@
+// The radix views, checked against the GPU buffers and CPU counts of the input (CPU counts live
+// in tests only): digit colours of the bars, the histogram model, the scatter's old-to-new links
+// and the onesweep tile-status classification.
+#include <algorithm>
+#include <cmath>
+
+#include <catch2/catch.hpp>
+
+#include "algorithms/algorithm.hpp"
+#include "algorithms/onesweep.hpp"
+#include "algorithms/radix4.hpp"
+#include "input/distributions.hpp"
+#include "plan/stepper.hpp"
+#include "render/color_map.hpp"
+#include "render/headless.hpp"
+#include "render/views/tile_status_view.hpp"
+#include "support/gpu.hpp"
+#include "support/radix_reference.hpp"
+
+namespace {
+
+using namespace ss;
+using render::BarsGeometry;
+
+DeviceLimits limits() {
+  return DeviceLimits::from(test::gpu().properties());
+}
+
+bool near(std::uint32_t a, std::uint32_t b, int tolerance) {
+  for (int shift : {0, 8, 16})
+    if (std::abs(int((a >> shift) & 0xff) - int((b >> shift) & 0xff)) > tolerance) return false;
+  return true;
+}
+
+// ImU32 is A B G R from the high byte; Image::rgb gives 0xRRGGBB.
+std::uint32_t rgb_of(ImU32 c) {
+  return ((c & 0xff) << 16) | (c & 0xff00) | ((c >> 16) & 0xff);
+}
+
+render::StepState state_at(Stepper& stepper, std::size_t position, const KeyArray& input) {
+  stepper.jump(position);
+  return render::capture_step_state(test::gpu(), stepper, render::key_range(input));
+}
+
+}  // namespace
+
+TEST_CASE("render: digit-coloured bars show each key's digit of the pass shown", "[render][gpu]") {
+  // Key i = i | (15 - i) << 4: pass 0 digit i, pass 1 digit 15 - i. Pass 0 leaves the order.
+  const std::uint32_t n = 16;
+  KeyArray input;
+  input.type = KeyType::u32;
+  for (std::uint32_t i = 0; i < n; ++i) input.push_back_bits(i | (15 - i) << 4);
+  const Plan plan = make_plan("radix4", {n, KeyType::u32, false, false}, limits());
+  Stepper stepper(test::gpu(), plan, input);
+  for (const auto& [position, pass] : {std::pair{0u, 0u}, std::pair{3u, 0u}, std::pair{4u, 1u}}) {
+    stepper.jump(position);
+    render::OffscreenOptions options;
+    options.width = 800;
+    options.height = 400;
+    options.selection = render::ViewSelection::digits;
+    const render::Image image =
+        render::render_offscreen(test::gpu(), stepper, render::key_range(input), options);
+    const render::ViewRects& r = render::last_view_rects();
+    const float width = r.bars_max.x - r.bars_min.x;
+    const auto y = std::uint32_t(r.bars_max.y - (BarsGeometry::k_bar_bottom + 0.005f) *
+                                                    (r.bars_max.y - r.bars_min.y));
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const auto x = std::uint32_t(r.bars_min.x + (float(i) + 0.5f) * width / float(n));
+      const std::uint32_t digit = pass == 0 ? i : 15 - i;
+      INFO("position " << position << " bar " << i << " digit " << digit);
+      CHECK(near(image.rgb(x, y), rgb_of(render::digit_color(digit, 16)), 4));
+    }
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("render: radix4 histogram model holds the GPU's tile counts, totals and offsets",
+          "[render][gpu]") {
+  const std::uint32_t tile = radix4_tuning(limits()).tile_keys;
+  const std::uint32_t n = 2 * tile + 77;
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 5, false);
+  const Plan plan = make_plan("radix4", {n, KeyType::u32, false, false}, limits());
+  Stepper stepper(test::gpu(), plan, input);
+  for (std::uint32_t pass : {0u, 1u}) {
+    INFO("pass " << pass);
+    stepper.jump(3 * pass);
+    const KeyArray keys = stepper.read_current();
+    const auto tiles = test::tile_digit_counts(keys, false, pass, 4, tile);
+    const auto render_count = state_at(stepper, 3 * pass + 1, input);  // count
+    const auto& h = render_count.radix->histogram;
+    REQUIRE(h.rows == tiles.size());
+    for (std::uint32_t t = 0; t < h.rows; ++t)
+      for (std::uint32_t d = 0; d < 16; ++d) CHECK(h.cell(t, d) == tiles[t][d]);
+    CHECK(h.counts.empty());  // the scan has not run yet
+    const auto scanned = state_at(stepper, 3 * pass + 2, input);
+    const auto digits = test::digit_counts(keys, false, pass, 4);
+    CHECK(scanned.radix->histogram.counts == digits);
+    CHECK(scanned.radix->histogram.offsets == test::exclusive_scan(digits));
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("render: onesweep histogram model: global histograms, per-tile counts from status words",
+          "[render][gpu]") {
+  const std::uint32_t n = 5 * 256 + 19;  // 6 tiles of 256 keys
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 9, true);
+  OnesweepOptions options;
+  options.keys_per_thread = 1;
+  const Plan plan = plan_onesweep({n, KeyType::u32, true, false}, limits(), options);
+  Stepper stepper(test::gpu(), plan, input);
+  const auto histogram = state_at(stepper, 2, input);  // init, histogram
+  REQUIRE(histogram.radix->histogram.rows == 4);       // one row per digit pass
+  for (std::uint32_t pass = 0; pass < 4; ++pass) {
+    const auto counts = test::digit_counts(input, false, pass, 8);
+    for (std::uint32_t b = 0; b < 256; ++b)
+      CHECK(histogram.radix->histogram.cell(pass, b) == counts[b]);
+  }
+  for (std::uint32_t pass : {0u, 1u}) {
+    INFO("pass " << pass);
+    stepper.jump(3 + pass);
+    const KeyArray keys = stepper.read_current();
+    const auto tiles = test::tile_digit_counts(keys, false, pass, 8, 256);
+    const auto state = state_at(stepper, 4 + pass, input);
+    const auto& h = state.radix->histogram;
+    REQUIRE(h.rows == 6);
+    for (std::uint32_t t = 0; t < 6; ++t)
+      for (std::uint32_t b = 0; b < 256; ++b) CHECK(h.cell(t, b) == tiles[t][b]);
+    const auto digits = test::digit_counts(keys, false, pass, 8);
+    CHECK(h.counts == digits);
+    CHECK(h.offsets == test::exclusive_scan(digits));
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("render: scatter links each key's old position to its new one, in order per digit",
+          "[render][gpu]") {
+  const std::uint32_t n = 64;
+  for (const auto& [algorithm, pairs, dist] :
+       {std::tuple{"radix4", true, Distribution::random},
+        std::tuple{"radix4", false, Distribution::few_unique},
+        std::tuple{"onesweep", false, Distribution::random}}) {
+    INFO(algorithm << (pairs ? " pairs" : " keys only"));
+    const KeyArray input = generate_keys(dist, n, KeyType::u32, 3, pairs);
+    const Plan plan = make_plan(algorithm, {n, KeyType::u32, pairs, false}, limits());
+    Stepper stepper(test::gpu(), plan, input);
+    const std::size_t moving = std::string(algorithm) == "radix4" ? 3 : 4;  // scatter / pass 0
+    stepper.jump(moving - 1);
+    const KeyArray before = stepper.read_current();
+    const auto state = state_at(stepper, moving, input);
+    const KeyArray after = stepper.read_current();
+    REQUIRE(state.radix->scatter.has_value());
+    const auto& m = *state.radix->scatter;
+    CHECK(m.matched_by_value == pairs);
+    std::vector<bool> hit(n, false);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const std::uint32_t j = m.destination[i];
+      CHECK(after.words[j] == before.words[i]);
+      if (pairs) CHECK(after.values[j] == before.values[i]);
+      CHECK(m.digit[i] == test::key_digit(before, i, false, 0, state.radix->digits.bits));
+      hit[j] = true;
+      for (std::uint32_t k = 0; k < i; ++k)  // same digit: earlier keys stay earlier (stable)
+        if (m.digit[k] == m.digit[i]) CHECK(m.destination[k] < j);
+    }
+    CHECK(std::count(hit.begin(), hit.end(), true) == n);  // a permutation
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("render: tile strip classifies PREFIX and AGGREGATE tiles from the status buffer",
+          "[render][gpu]") {
+  const std::uint32_t n = 12 * 256;  // 12 tiles; every third never publishes
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 21, false);
+  OnesweepOptions options;
+  options.keys_per_thread = 1;
+  options.withhold_mode = gpu::ONESWEEP_WITHHOLD_NEVER;
+  options.withhold_period = 3;
+  options.lookback_spins = 2;
+  const Plan plan = plan_onesweep({n, KeyType::u32, false, false}, limits(), options);
+  Stepper stepper(test::gpu(), plan, input);
+  CHECK(state_at(stepper, 3, input).radix->tile_status.empty());  // not a pass step
+  const auto state = state_at(stepper, 4, input);                 // pass 0
+  const auto& tiles = state.radix->tile_status;
+  REQUIRE(tiles.size() == 12);
+  const auto records = download_words<std::uint32_t>(
+      test::gpu(), stepper.buffer(gpu::ONESWEEP_BUFFER_RECORDS), 12 * gpu::ONESWEEP_RECORD_WORDS);
+  std::uint32_t fallbacks = 0;
+  for (std::uint32_t t = 0; t < 12; ++t) {
+    INFO("tile " << t);
+    const bool held =
+        gpu::onesweep_tile_withheld(options.withhold_mode, options.withhold_period, t);
+    CHECK((render::tile_kind(tiles[t]) == render::TileKind::prefix) == !held);
+    if (!held) CHECK(tiles[t].prefix_buckets == 256);
+    // A withheld tile that a later one looked back over holds the aggregate the fallback wrote.
+    if (held && t + 1 < 12) CHECK(render::tile_kind(tiles[t]) == render::TileKind::aggregate);
+    CHECK(tiles[t].depth == records[t * gpu::ONESWEEP_RECORD_WORDS + gpu::ONESWEEP_RECORD_DEPTH]);
+    CHECK(tiles[t].fallbacks ==
+          records[t * gpu::ONESWEEP_RECORD_WORDS + gpu::ONESWEEP_RECORD_FALLBACKS]);
+    fallbacks += tiles[t].fallbacks;
+  }
+  CHECK(fallbacks >= 3);  // tiles 2, 5, 8 were computed by someone's fallback
+  // Words classified directly: one of each flag.
+  const std::uint32_t words[3] = {gpu::onesweep_status_pack(gpu::ONESWEEP_STATUS_PREFIX, 5),
+                                  gpu::onesweep_status_pack(gpu::ONESWEEP_STATUS_AGGREGATE, 2), 0};
+  const render::TileStatus s = render::classify_tile_status(words, 3);
+  CHECK((s.prefix_buckets == 1 && s.aggregate_buckets == 1 && s.empty_buckets == 1));
+  test::require_validation_clean();
+}
+
+TEST_CASE("render: scatter view draws each key's box before and after, joined by its line",
+          "[render][gpu]") {
+  const std::uint32_t n = 16;
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 11, true);
+  const Plan plan = make_plan("radix4", {n, KeyType::u32, true, false}, limits());
+  Stepper stepper(test::gpu(), plan, input);
+  stepper.jump(3);  // pass 0 scatter
+  const auto state = render::capture_step_state(test::gpu(), stepper, render::key_range(input));
+  const auto& m = *state.radix->scatter;
+  render::OffscreenOptions options;
+  options.width = 800;
+  options.height = 600;
+  options.selection = render::ViewSelection::scatter;
+  const render::Image image =
+      render::render_offscreen(test::gpu(), stepper, render::key_range(input), options);
+  const render::ScatterGeometry& g = render::last_view_rects().scatter;
+  REQUIRE(g.n == n);
+  const float cell = (g.right - g.left) / float(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    INFO("key " << i << " digit " << m.digit[i] << " to " << m.destination[i]);
+    const std::uint32_t want = rgb_of(render::digit_color(m.digit[i], 16));
+    // The box's edge (its label sits in the middle), before at slot i, after at its destination.
+    const auto edge = [&](std::uint32_t slot) {
+      return std::uint32_t(g.left + (float(slot) + 0.2f) * cell);
+    };
+    CHECK(near(image.rgb(edge(i), std::uint32_t(g.before_top + 2)), want, 4));
+    CHECK(near(image.rgb(edge(m.destination[i]), std::uint32_t(g.after_bottom - 2)), want, 4));
+    // The line leaves the box straight down from its centre.
+    CHECK(near(image.rgb(std::uint32_t(g.box_center(i)), std::uint32_t(g.before_bottom + 3)), want,
+               40));
+  }
+  test::require_validation_clean();
+}
