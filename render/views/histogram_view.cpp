@@ -70,6 +70,9 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
   float heat_h = h.cells.empty() ? 0.0f : (has_totals ? total_h * 0.42f : total_h - 2 * line);
   // No taller than its rows need (a 64-key sort has one tile).
   if (!h.cells.empty()) heat_h = std::min(heat_h, float(h.rows) * 2.2f * line + line + 6 * scale);
+  // Leave the global histogram at least its title, a few lines of bars and the offsets.
+  if (!h.cells.empty() && has_totals)
+    heat_h = std::min(heat_h, std::max(total_h - 6.0f * line, 2.0f * line + 6 * scale));
   if (!h.cells.empty()) {
     list->AddText({min.x, y}, colors.dim, h.rows_meaning.c_str());
     y += line + 2 * scale;
@@ -124,8 +127,9 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
   const float bars_top = y + line;
   const std::uint32_t max_count = *std::max_element(h.counts.begin(), h.counts.end());
   list->AddText({min.x, bars_bottom - line}, colors.text, "keys");
-  if (ImGui::CalcTextSize("00").x > column) {
-    // Counts do not fit above 256 thin bars: give the scale instead.
+  if (ImGui::CalcTextSize("00").x > column && bars_bottom - bars_top >= 2.0f * line) {
+    // Counts do not fit above 256 thin bars: give the scale instead (when there is room for it
+    // beside the "keys" label; a squeezed layout keeps just the bars).
     std::string top = "max ";
     top += std::to_string(max_count);
     list->AddText({min.x, bars_top}, colors.dim, top.c_str());

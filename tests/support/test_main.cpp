@@ -3,11 +3,15 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <iostream>
 
 #include "support/gpu.hpp"
 
 int main(int argc, char** argv) {
+  // The data folder is made at configure time; make it here too so the binary also runs where
+  // it was copied (the GPU server the benchmarks run on).
+  std::filesystem::create_directories(SORTSCOPE_TEST_DATA);
   const int failed = Catch::Session().run(argc, argv);
   const std::size_t messages = ss::test::validation_message_count();
   if (messages != 0) {
