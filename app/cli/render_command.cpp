@@ -8,6 +8,7 @@
 #include "algorithms/algorithm.hpp"
 #include "cli/commands.hpp"
 #include "common/scenario.hpp"
+#include "common/scenario_session.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "plan/stepper.hpp"
@@ -49,23 +50,15 @@ int render_command(const RenderOptions& o) {
   if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
     throw UsageError("--ui-scale " + std::to_string(o.ui_scale) + " is out of range (0.5 to 4)");
   const Scenario scenario = resolve_scenario(o.scenario);
-  std::optional<KeyArray> file_input;
-  if (!scenario.input.empty()) file_input = make_input(scenario, o.scenario.n_given);
-  const std::uint32_t n = file_input ? static_cast<std::uint32_t>(file_input->size()) : scenario.n;
-  const SortSpec spec{n, scenario.type, scenario.pairs, scenario.descending};
-
-  ContextOptions context_options;
-  context_options.device_selector = scenario.device;
-  Context context(context_options);
-  const DeviceLimits limits = DeviceLimits::from(context.properties());
-  const Plan plan = make_plan(scenario.algorithm, spec, limits);
-  check_plan_fits(plan, limits, context.properties().name);
+  ScenarioSession session(scenario, o.scenario.n_given);
+  const Context& context = session.context();
+  const Plan& plan = session.plan();
   if (o.step > plan.steps.size()) {
     throw UsageError("--step " + std::to_string(o.step) + " is past the end: " + plan.algorithm +
-                     " for n = " + std::to_string(n) + " has " + std::to_string(plan.steps.size()) +
-                     " steps (0 = the input)");
+                     " for n = " + std::to_string(plan.spec.n) + " has " +
+                     std::to_string(plan.steps.size()) + " steps (0 = the input)");
   }
-  const KeyArray input = file_input ? std::move(*file_input) : make_input(scenario, false);
+  const KeyArray input = session.take_input();
   const render::KeyRange range = render::key_range(input);
   Stepper stepper(context, plan, input);
   stepper.jump(o.step);

@@ -8,6 +8,7 @@
 #include "baseline/cpu_sort.hpp"
 #include "cli/commands.hpp"
 #include "common/scenario.hpp"
+#include "common/scenario_session.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "input/key_file.hpp"
@@ -46,24 +47,16 @@ std::string join(const std::vector<std::string>& items) {
 int run(const RunOptions& o) {
   const Scenario scenario = resolve_scenario(o.scenario);
   const Algorithm& algorithm = *find_algorithm(scenario.algorithm);
-  // A file fixes n; a generated input is made only once the plan is known to fit the device, so
-  // an n too large fails fast instead of filling host memory first.
-  std::optional<KeyArray> file_input;
-  if (!scenario.input.empty()) file_input = make_input(scenario, o.scenario.n_given);
-  const std::uint32_t n = file_input ? static_cast<std::uint32_t>(file_input->size()) : scenario.n;
-  if (o.trace && n > k_trace_max_n) {
-    throw UsageError("--trace prints the array after every step and takes n <= " +
-                     std::to_string(k_trace_max_n) + " (got n = " + std::to_string(n) + ")");
-  }
-  const SortSpec spec{n, scenario.type, scenario.pairs, scenario.descending};
-
-  ContextOptions context_options;
-  context_options.device_selector = scenario.device;
-  Context context(context_options);
-  const DeviceLimits limits = DeviceLimits::from(context.properties());
-  const Plan plan = make_plan(scenario.algorithm, spec, limits);
-  check_plan_fits(plan, limits, context.properties().name);
-  const KeyArray input = file_input ? std::move(*file_input) : make_input(scenario, false);
+  ScenarioSession session(scenario, o.scenario.n_given, [&](std::uint32_t n) {
+    if (o.trace && n > k_trace_max_n) {
+      throw UsageError("--trace prints the array after every step and takes n <= " +
+                       std::to_string(k_trace_max_n) + " (got n = " + std::to_string(n) + ")");
+    }
+  });
+  const Context& context = session.context();
+  const Plan& plan = session.plan();
+  const SortSpec& spec = plan.spec;
+  const KeyArray input = session.take_input();
 
   std::vector<std::vector<std::string>> trace;
   KeyArray result;

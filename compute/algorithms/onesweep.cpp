@@ -107,18 +107,9 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
                  GroupCount groups) -> Step& {
     p.stage = stage;
     p.groups_x = groups.x;
-    Step step;
-    step.label = std::move(label);
-    step.kernel = stage;
-    step.bindings = radix_pass_bindings(pass, rest);
-    step.push = push_bytes(p);
-    step.groups = groups;
-    step.view = p;
     const bool moves = stage == gpu::ONESWEEP_STAGE_PASS;
-    step.keys_after = moves ? radix_keys_after(pass) : 0;
-    step.values_after = moves ? radix_values_after(pass) : 1;
-    plan.steps.push_back(std::move(step));
-    return plan.steps.back();
+    return add_radix_step(plan, std::move(label), stage, radix_pass_bindings(pass, rest), p, groups,
+                          moves ? radix_keys_after(pass) : 0, moves ? radix_values_after(pass) : 1);
   };
 
   const std::uint64_t init_threads =

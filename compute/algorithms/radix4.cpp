@@ -79,17 +79,10 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
     auto add = [&](std::uint32_t stage, std::string label, GroupCount groups) -> Step& {
       p.stage = stage;
       p.groups_x = groups.x;
-      Step step;
-      step.label = std::move(label);
-      step.kernel = stage;
-      step.bindings = radix_pass_bindings(pass, rest);
-      step.push = push_bytes(p);
-      step.groups = groups;
-      step.view = p;
-      step.keys_after = stage == gpu::RADIX4_STAGE_SCATTER ? radix_keys_after(pass) : keys_in;
-      step.values_after = stage == gpu::RADIX4_STAGE_SCATTER ? radix_values_after(pass) : values_in;
-      plan.steps.push_back(std::move(step));
-      return plan.steps.back();
+      const bool moves = stage == gpu::RADIX4_STAGE_SCATTER;
+      return add_radix_step(plan, std::move(label), stage, radix_pass_bindings(pass, rest), p,
+                            groups, moves ? radix_keys_after(pass) : keys_in,
+                            moves ? radix_values_after(pass) : values_in);
     };
     Step& c = add(gpu::RADIX4_STAGE_COUNT, digit + ": count digits per tile", tile_groups);
     c.bytes_read = key_bytes_total;

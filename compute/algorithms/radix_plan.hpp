@@ -36,6 +36,25 @@ struct RadixKernelParams {
   std::uint32_t withhold_period = 0;
 };
 
+// Appends one step: `push` is both what the kernel receives and what the views read; after it
+// the live keys and values are in buffers keys_after and values_after.
+template <class Push>
+Step& add_radix_step(Plan& plan, std::string label, std::uint32_t kernel,
+                     std::vector<std::uint32_t> bindings, const Push& push, GroupCount groups,
+                     std::uint32_t keys_after, std::uint32_t values_after) {
+  Step step;
+  step.label = std::move(label);
+  step.kernel = kernel;
+  step.bindings = std::move(bindings);
+  step.push = push_bytes(push);
+  step.groups = groups;
+  step.view = push;
+  step.keys_after = keys_after;
+  step.values_after = values_after;
+  plan.steps.push_back(std::move(step));
+  return plan.steps.back();
+}
+
 // A radix kernel with every RADIX_SPEC_* constant set (ids in radix_digits.h).
 KernelSpec radix_kernel(const SortSpec& spec, std::string shader, std::uint32_t push_size,
                         const RadixKernelParams& params);
