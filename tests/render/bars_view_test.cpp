@@ -11,6 +11,7 @@
 #include "plan/stepper.hpp"
 #include "render/headless.hpp"
 #include "support/gpu.hpp"
+#include "support/render.hpp"
 
 namespace {
 
@@ -36,12 +37,8 @@ struct Rendered {
 };
 
 Rendered render_bars(const Stepper& stepper, const KeyArray& input) {
-  render::OffscreenOptions options;
-  options.width = 800;
-  options.height = 400;
-  options.selection = render::ViewSelection::bars;
   Rendered r;
-  r.image = render::render_offscreen(test::gpu(), stepper, render::key_range(input), options);
+  r.image = test::render_view(stepper, input, render::ViewSelection::bars, 800, 400);
   r.rects = render::last_view_rects();
   return r;
 }

@@ -13,6 +13,7 @@
 #include "render/headless.hpp"
 #include "render/views/network_view.hpp"
 #include "support/gpu.hpp"
+#include "support/render.hpp"
 
 namespace {
 
@@ -110,12 +111,8 @@ TEST_CASE("network view: the headless render highlights the current layer", "[re
   const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 1, false);
   Stepper stepper(test::gpu(), plan, input);
   stepper.jump(8);
-  render::OffscreenOptions options;
-  options.width = 1280;
-  options.height = 720;
-  options.selection = render::ViewSelection::network;
   const render::Image image =
-      render::render_offscreen(test::gpu(), stepper, render::key_range(input), options);
+      test::render_view(stepper, input, render::ViewSelection::network, 1280, 720);
   // Some pixels carry the accent band's tint and some the swapped orange.
   std::size_t orange = 0;
   for (std::uint32_t y = 0; y < image.height; ++y)

@@ -16,6 +16,7 @@
 #include "render/views/tile_status_view.hpp"
 #include "support/gpu.hpp"
 #include "support/radix_reference.hpp"
+#include "support/render.hpp"
 
 namespace {
 
@@ -54,12 +55,8 @@ TEST_CASE("render: digit-coloured bars show each key's digit of the pass shown",
   Stepper stepper(test::gpu(), plan, input);
   for (const auto& [position, pass] : {std::pair{0u, 0u}, std::pair{3u, 0u}, std::pair{4u, 1u}}) {
     stepper.jump(position);
-    render::OffscreenOptions options;
-    options.width = 800;
-    options.height = 400;
-    options.selection = render::ViewSelection::digits;
     const render::Image image =
-        render::render_offscreen(test::gpu(), stepper, render::key_range(input), options);
+        test::render_view(stepper, input, render::ViewSelection::digits, 800, 400);
     const render::ViewRects& r = render::last_view_rects();
     const float width = r.bars_max.x - r.bars_min.x;
     const auto y = std::uint32_t(r.bars_max.y - (BarsGeometry::k_bar_bottom + 0.005f) *
@@ -215,12 +212,8 @@ TEST_CASE("render: scatter view draws each key's box before and after, joined by
   stepper.jump(3);  // pass 0 scatter
   const auto state = render::capture_step_state(test::gpu(), stepper, render::key_range(input));
   const auto& m = *state.radix->scatter;
-  render::OffscreenOptions options;
-  options.width = 800;
-  options.height = 600;
-  options.selection = render::ViewSelection::scatter;
   const render::Image image =
-      render::render_offscreen(test::gpu(), stepper, render::key_range(input), options);
+      test::render_view(stepper, input, render::ViewSelection::scatter, 800, 600);
   const render::ScatterGeometry& g = render::last_view_rects().scatter;
   REQUIRE(g.n == n);
   const float cell = (g.right - g.left) / float(n);
