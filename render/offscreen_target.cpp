@@ -1,6 +1,7 @@
 #include "render/offscreen_target.hpp"
 
 #include <cstring>
+#include <utility>
 
 #include <stb_image_write.h>
 
@@ -76,21 +77,34 @@ OffscreenTarget::OffscreenTarget(const Context& context, vk::RenderPass render_p
 }
 
 void OffscreenTarget::record_readback(const vk::raii::CommandBuffer& cmd) const {
+  record_image_to_host(cmd, *image_, extent_, readback_);
+}
+
+Image OffscreenTarget::read() const {
+  return read_host_image(readback_, extent_, false);
+}
+
+void record_image_to_host(const vk::raii::CommandBuffer& cmd, vk::Image image, vk::Extent2D extent,
+                          const Buffer& buffer) {
   const vk::BufferImageCopy region(0, 0, 0, {vk::ImageAspectFlagBits::eColor, 0, 0, 1}, {0, 0, 0},
-                                   vk::Extent3D(extent_.width, extent_.height, 1));
-  cmd.copyImageToBuffer(*image_, vk::ImageLayout::eTransferSrcOptimal, readback_.handle(), region);
+                                   vk::Extent3D(extent.width, extent.height, 1));
+  cmd.copyImageToBuffer(image, vk::ImageLayout::eTransferSrcOptimal, buffer.handle(), region);
   const vk::MemoryBarrier to_host(vk::AccessFlagBits::eTransferWrite,
                                   vk::AccessFlagBits::eHostRead);
   cmd.pipelineBarrier(vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
                       to_host, {}, {});
 }
 
-Image OffscreenTarget::read() const {
+Image read_host_image(const Buffer& buffer, vk::Extent2D extent, bool bgra) {
   Image image;
-  image.width = extent_.width;
-  image.height = extent_.height;
+  image.width = extent.width;
+  image.height = extent.height;
   image.rgba.resize(std::size_t(image.width) * image.height * 4);
-  std::memcpy(image.rgba.data(), readback_.mapped(), image.rgba.size());
+  std::memcpy(image.rgba.data(), buffer.mapped(), image.rgba.size());
+  if (bgra) {
+    for (std::size_t i = 0; i < image.rgba.size(); i += 4)
+      std::swap(image.rgba[i], image.rgba[i + 2]);
+  }
   return image;
 }
 

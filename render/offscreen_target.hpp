@@ -59,4 +59,13 @@ class OffscreenTarget {
   Buffer readback_;
 };
 
+// Copies a colour image of `extent`, already in TRANSFER_SRC_OPTIMAL, into a host-readable
+// buffer and makes the copy visible to the host once the commands complete. Shared by the
+// offscreen target and the window's screenshot.
+void record_image_to_host(const vk::raii::CommandBuffer& cmd, vk::Image image, vk::Extent2D extent,
+                          const Buffer& buffer);
+// The pixels record_image_to_host left in `buffer`, as RGBA (B and R swapped back when the image
+// was BGRA).
+Image read_host_image(const Buffer& buffer, vk::Extent2D extent, bool bgra);
+
 }  // namespace ss::render

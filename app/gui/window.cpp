@@ -184,20 +184,13 @@ void Presenter::draw_frame(render::Image* capture) {
         VK_QUEUE_FAMILY_IGNORED, VK_QUEUE_FAMILY_IGNORED, images_[index], range);
     cmd_.pipelineBarrier(vk::PipelineStageFlagBits::eColorAttachmentOutput,
                          vk::PipelineStageFlagBits::eTransfer, {}, {}, {}, to_copy);
-    cmd_.copyImageToBuffer(images_[index], vk::ImageLayout::eTransferSrcOptimal,
-                           capture_buffer_.handle(),
-                           vk::BufferImageCopy(0, 0, 0, {vk::ImageAspectFlagBits::eColor, 0, 0, 1},
-                                               {0, 0, 0}, {extent_.width, extent_.height, 1}));
+    render::record_image_to_host(cmd_, images_[index], extent_, capture_buffer_);
     const vk::ImageMemoryBarrier to_present(
         vk::AccessFlagBits::eTransferRead, {}, vk::ImageLayout::eTransferSrcOptimal,
         vk::ImageLayout::ePresentSrcKHR, VK_QUEUE_FAMILY_IGNORED, VK_QUEUE_FAMILY_IGNORED,
         images_[index], range);
-    const vk::MemoryBarrier to_host(vk::AccessFlagBits::eTransferWrite,
-                                    vk::AccessFlagBits::eHostRead);
-    cmd_.pipelineBarrier(
-        vk::PipelineStageFlagBits::eTransfer,
-        vk::PipelineStageFlagBits::eBottomOfPipe | vk::PipelineStageFlagBits::eHost, {}, to_host,
-        {}, to_present);
+    cmd_.pipelineBarrier(vk::PipelineStageFlagBits::eTransfer,
+                         vk::PipelineStageFlagBits::eBottomOfPipe, {}, {}, {}, to_present);
   }
   cmd_.end();
   const vk::PipelineStageFlags wait_stage = vk::PipelineStageFlagBits::eColorAttachmentOutput;
@@ -213,15 +206,10 @@ void Presenter::draw_frame(render::Image* capture) {
   if (capture != nullptr) {
     if (device.waitForFences(*frame_done_, VK_TRUE, UINT64_MAX) != vk::Result::eSuccess)
       throw std::runtime_error("waiting for the screenshot frame failed");
-    capture->width = extent_.width;
-    capture->height = extent_.height;
-    capture->rgba.resize(std::size_t(extent_.width) * extent_.height * 4);
-    std::memcpy(capture->rgba.data(), capture_buffer_.mapped(), capture->rgba.size());
     const bool bgra = format_ == vk::Format::eB8G8R8A8Unorm || format_ == vk::Format::eB8G8R8A8Srgb;
-    for (std::size_t i = 0; i < capture->rgba.size(); i += 4) {
-      if (bgra) std::swap(capture->rgba[i], capture->rgba[i + 2]);
-      capture->rgba[i + 3] = 255;
-    }
+    *capture = render::read_host_image(capture_buffer_, extent_, bgra);
+    // The swapchain's alpha is whatever compositing left there; a screenshot is opaque.
+    for (std::size_t i = 3; i < capture->rgba.size(); i += 4) capture->rgba[i] = 255;
   }
 }
 
