@@ -5,9 +5,9 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_basic : require
 
+#include "batcher_layer.h"
 #include "grid.h"
 #include "keys.h"
-#include "batcher_layer.h"
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint KEY_TYPE = KEY_U32;
@@ -15,7 +15,9 @@ layout(constant_id = 2) const bool DESCENDING = false;
 layout(constant_id = 3) const bool HAS_VALUES = false;
 layout(constant_id = 4) const bool INSTRUMENTED = false;
 
-layout(push_constant) uniform Push { BatcherLayer pc; };
+layout(push_constant) uniform Push {
+  BatcherLayer pc;
+};
 
 #include "network_compare.glsl"
 

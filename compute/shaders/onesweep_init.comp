@@ -8,7 +8,9 @@
 #include "onesweep_step.h"
 
 layout(local_size_x_id = 0) in;
-layout(push_constant) uniform Push { OnesweepStep pc; };
+layout(push_constant) uniform Push {
+  OnesweepStep pc;
+};
 
 layout(std430, set = 0, binding = ONESWEEP_BINDING_DIGIT_HIST) writeonly buffer DigitHist {
   uint digit_hist[];

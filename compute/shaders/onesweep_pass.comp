@@ -24,21 +24,25 @@ layout(constant_id = RADIX_SPEC_LOOKBACK_SPINS) const uint LOOKBACK_SPINS = 256u
 layout(constant_id = RADIX_SPEC_WITHHOLD_MODE) const uint WITHHOLD_MODE = ONESWEEP_WITHHOLD_OFF;
 layout(constant_id = RADIX_SPEC_WITHHOLD_PERIOD) const uint WITHHOLD_PERIOD = 0u;
 
-layout(push_constant) uniform Push { OnesweepStep pc; };
+layout(push_constant) uniform Push {
+  OnesweepStep pc;
+};
 
 layout(std430, set = 0, binding = ONESWEEP_BINDING_DIGIT_HIST) readonly buffer DigitHist {
   uint digit_hist[];
 };
-layout(std430, set = 0, binding = ONESWEEP_BINDING_STATUS) buffer Status { uint status[]; };
+layout(std430, set = 0, binding = ONESWEEP_BINDING_STATUS) buffer Status {
+  uint status[];
+};
 layout(std430, set = 0, binding = ONESWEEP_BINDING_RECORDS) writeonly buffer Records {
   uint records[];
 };
 
 // Shared memory; onesweep_pass_extra_shared_words() counts everything but s_work.
-shared uint s_work[SHARED_WORDS];  // per-subgroup histograms, then the staged tile
-shared uint s_local_base[ONESWEEP_DIGITS];  // first position of each bucket within the tile
+shared uint s_work[SHARED_WORDS];            // per-subgroup histograms, then the staged tile
+shared uint s_local_base[ONESWEEP_DIGITS];   // first position of each bucket within the tile
 shared uint s_global_base[ONESWEEP_DIGITS];  // output position minus local position, per bucket
-shared uint s_fallback[ONESWEEP_DIGITS];  // bucket counts of a tile computed by the fallback
+shared uint s_fallback[ONESWEEP_DIGITS];     // bucket counts of a tile computed by the fallback
 shared uint s_vote[3];
 shared uint s_tile;
 shared uint s_reached_start;  // instrumented: some bucket's lookback went past tile 0
@@ -72,8 +76,8 @@ void fallback_histogram(uint look) {
   const uint words = key_words(KEY_TYPE);
   for (uint j = lane; j < pc.tile_keys; j += WORKGROUP_SIZE) {
     uint i = look * pc.tile_keys + j;  // an earlier tile is always full
-    uint d = radix_digit(keys_in[i * words + pc.word], KEY_TYPE, DESCENDING, pc.shift,
-                         ONESWEEP_BITS);
+    uint d =
+        radix_digit(keys_in[i * words + pc.word], KEY_TYPE, DESCENDING, pc.shift, ONESWEEP_BITS);
     atomicAdd(s_fallback[d], 1u);
   }
   barrier();
@@ -200,8 +204,9 @@ void main() {
           flat_group_index(gl_WorkGroupID.x, gl_WorkGroupID.y, pc.groups_x);
       records[r + ONESWEEP_RECORD_DEPTH] = depth;
       records[r + ONESWEEP_RECORD_FALLBACKS] = fallbacks;
-      records[r + ONESWEEP_RECORD_FLAGS] = flags | (withheld ? ONESWEEP_FLAG_WITHHELD : 0u) |
-                                           (s_reached_start != 0u ? ONESWEEP_FLAG_REACHED_START : 0u);
+      records[r + ONESWEEP_RECORD_FLAGS] =
+          flags | (withheld ? ONESWEEP_FLAG_WITHHELD : 0u) |
+          (s_reached_start != 0u ? ONESWEEP_FLAG_REACHED_START : 0u);
     }
   }
 }

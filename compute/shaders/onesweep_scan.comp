@@ -8,7 +8,9 @@
 #include "onesweep_step.h"
 #include "radix_common.glsl"
 
-layout(push_constant) uniform Push { OnesweepStep pc; };
+layout(push_constant) uniform Push {
+  OnesweepStep pc;
+};
 
 layout(std430, set = 0, binding = ONESWEEP_BINDING_DIGIT_HIST) buffer DigitHist {
   uint digit_hist[];

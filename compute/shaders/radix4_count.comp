@@ -9,7 +9,9 @@
 #include "radix4_step.h"
 #include "radix_common.glsl"
 
-layout(push_constant) uniform Push { Radix4Step pc; };
+layout(push_constant) uniform Push {
+  Radix4Step pc;
+};
 
 layout(std430, set = 0, binding = RADIX4_BINDING_TILE_HIST) writeonly buffer TileHist {
   uint tile_hist[];
@@ -28,8 +30,8 @@ void main() {
     // Coalesced: round k reads WORKGROUP_SIZE consecutive keys.
     uint i = tile * pc.tile_keys + k * WORKGROUP_SIZE + lane;
     if (i < pc.n) {
-      uint d = radix_digit(keys_in[i * words + pc.word], KEY_TYPE, DESCENDING, pc.shift,
-                           RADIX4_BITS);
+      uint d =
+          radix_digit(keys_in[i * words + pc.word], KEY_TYPE, DESCENDING, pc.shift, RADIX4_BITS);
       atomicAdd(s_hist[d], 1u);
     }
   }

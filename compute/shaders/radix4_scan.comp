@@ -10,7 +10,9 @@
 #include "radix4_step.h"
 #include "radix_common.glsl"
 
-layout(push_constant) uniform Push { Radix4Step pc; };
+layout(push_constant) uniform Push {
+  Radix4Step pc;
+};
 
 layout(std430, set = 0, binding = RADIX4_BINDING_TILE_HIST) readonly buffer TileHist {
   uint tile_hist[];

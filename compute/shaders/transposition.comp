@@ -15,7 +15,9 @@ layout(constant_id = 2) const bool DESCENDING = false;
 layout(constant_id = 3) const bool HAS_VALUES = false;
 layout(constant_id = 4) const bool INSTRUMENTED = false;
 
-layout(push_constant) uniform Push { TranspositionPass pc; };
+layout(push_constant) uniform Push {
+  TranspositionPass pc;
+};
 
 #include "network_compare.glsl"
 

@@ -11,11 +11,21 @@
 #include "keys.h"
 #include "radix_digits.h"
 
-layout(push_constant) uniform Push { BarsParams pc; };
-layout(std430, set = 0, binding = 0) readonly buffer Keys { uint keys[]; };
-layout(std430, set = 0, binding = 1) readonly buffer Values { uint values[]; };
-layout(std430, set = 0, binding = 2) readonly buffer Marks { uint marks[]; };
-layout(std430, set = 0, binding = 3) readonly buffer Stats { uint stats[]; };
+layout(push_constant) uniform Push {
+  BarsParams pc;
+};
+layout(std430, set = 0, binding = 0) readonly buffer Keys {
+  uint keys[];
+};
+layout(std430, set = 0, binding = 1) readonly buffer Values {
+  uint values[];
+};
+layout(std430, set = 0, binding = 2) readonly buffer Marks {
+  uint marks[];
+};
+layout(std430, set = 0, binding = 3) readonly buffer Stats {
+  uint stats[];
+};
 
 layout(location = 0) out vec3 out_color;
 
@@ -49,7 +59,8 @@ float key_fraction(uint i) {
     uint hi = encode_key_word(keys[2u * i + 1u], KEY_U64, false);
     uint lo = keys[2u * i];
     float offset = float(hi - pc.min_hi) * 4294967296.0 + (float(lo) - float(pc.min_lo));
-    float range = float(pc.max_hi - pc.min_hi) * 4294967296.0 + (float(pc.max_lo) - float(pc.min_lo));
+    float range =
+        float(pc.max_hi - pc.min_hi) * 4294967296.0 + (float(pc.max_lo) - float(pc.min_lo));
     return range > 0.0 ? clamp(offset / range, 0.0, 1.0) : 0.5;
   }
   uint e = encode_key_word(keys[i], pc.key_type, false);
@@ -57,7 +68,9 @@ float key_fraction(uint i) {
   return range > 0u ? clamp(float(e - pc.min_lo) / float(range), 0.0, 1.0) : 0.5;
 }
 
-float bar_height(float fraction) { return BARS_MIN_HEIGHT + (1.0 - BARS_MIN_HEIGHT) * fraction; }
+float bar_height(float fraction) {
+  return BARS_MIN_HEIGHT + (1.0 - BARS_MIN_HEIGHT) * fraction;
+}
 
 bool swapped(uint i) {
   uint mark = marks[i];
@@ -84,9 +97,12 @@ void main() {
       any_swapped = any_swapped || swapped(i);
     }
   }
-  if (pc.color_mode == BARS_COLOR_VALUE) color_t = float(values[begin]) / float(max(pc.n - 1u, 1u));
-  else if (pc.color_mode == BARS_COLOR_DIGIT) color_t = digit_fraction(begin);
-  else color_t = hi;
+  if (pc.color_mode == BARS_COLOR_VALUE)
+    color_t = float(values[begin]) / float(max(pc.n - 1u, 1u));
+  else if (pc.color_mode == BARS_COLOR_DIGIT)
+    color_t = digit_fraction(begin);
+  else
+    color_t = hi;
   vec3 background = vec3(pc.background_r, pc.background_g, pc.background_b);
   vec3 color = viridis(color_t);
 
@@ -100,8 +116,10 @@ void main() {
   if (quad == 0u) {
     y0 = bar_bottom;
     y1 = bar_bottom + (1.0 - bar_bottom) * bar_height(lo);
-    if (end - begin > 1u) color = mix(background, viridis(lo), 0.45);
-    else color = viridis(color_t);
+    if (end - begin > 1u)
+      color = mix(background, viridis(lo), 0.45);
+    else
+      color = viridis(color_t);
   } else if (quad == 1u) {
     y0 = bar_bottom + (1.0 - bar_bottom) * bar_height(lo);
     y1 = bar_bottom + (1.0 - bar_bottom) * bar_height(hi);

@@ -27,7 +27,9 @@ SS_FN bool batcher_is_left_index(BatcherLayer p, uint i) {
   return (inner_i & 1u) == p.inner_remainder && (inner_i & p.inner_last_idx) < p.inner_last_idx;
 }
 
-SS_FN uint batcher_partner(BatcherLayer p, uint i) { return i + p.stride; }
+SS_FN uint batcher_partner(BatcherLayer p, uint i) {
+  return i + p.stride;
+}
 
 // A comparator runs only when both wires hold real keys: the partner of a real left wire may
 // lie in the virtual +inf padding, and a key compared with +inf never moves.

@@ -14,7 +14,9 @@ SS_CONST uint KEY_F32 = 2u;
 SS_CONST uint KEY_U64 = 3u;
 
 // 32-bit words a key occupies in a keys buffer (u64 keys are stored as lo, hi).
-SS_FN uint key_words(uint key_type) { return key_type == KEY_U64 ? 2u : 1u; }
+SS_FN uint key_words(uint key_type) {
+  return key_type == KEY_U64 ? 2u : 1u;
+}
 
 // Maps one 32-bit word of a key to a word whose unsigned order is the sort order. For u64 keys
 // both words go through here unchanged except for direction (is_high_word is ignored).

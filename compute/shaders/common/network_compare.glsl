@@ -3,9 +3,15 @@
 #include "keys.h"
 #include "network_bindings.h"
 
-layout(std430, set = 0, binding = NETWORK_BINDING_KEYS) buffer Keys { uint keys[]; };
-layout(std430, set = 0, binding = NETWORK_BINDING_VALUES) buffer Values { uint values[]; };
-layout(std430, set = 0, binding = NETWORK_BINDING_STATS) buffer Stats { uint stats[]; };
+layout(std430, set = 0, binding = NETWORK_BINDING_KEYS) buffer Keys {
+  uint keys[];
+};
+layout(std430, set = 0, binding = NETWORK_BINDING_VALUES) buffer Values {
+  uint values[];
+};
+layout(std430, set = 0, binding = NETWORK_BINDING_STATS) buffer Stats {
+  uint stats[];
+};
 
 // Orders wires i < j so the smaller encoded key ends on i. Swaps only when key j is strictly
 // smaller, which is what makes transposition stable. Returns whether it swapped.

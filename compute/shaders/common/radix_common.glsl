@@ -17,7 +17,9 @@ layout(constant_id = RADIX_SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1u;
 const uint WORKGROUP_SIZE = gl_WorkGroupSize.x;
 const uint NUM_SUBGROUPS = gl_WorkGroupSize.x / SUBGROUP_SIZE;
 
-layout(std430, set = 0, binding = RADIX_BINDING_KEYS_IN) readonly buffer KeysIn { uint keys_in[]; };
+layout(std430, set = 0, binding = RADIX_BINDING_KEYS_IN) readonly buffer KeysIn {
+  uint keys_in[];
+};
 layout(std430, set = 0, binding = RADIX_BINDING_VALUES_IN) readonly buffer ValuesIn {
   uint values_in[];
 };
@@ -28,12 +30,16 @@ layout(std430, set = 0, binding = RADIX_BINDING_VALUES_OUT) writeonly buffer Val
   uint values_out[];
 };
 
-bool is_u64() { return KEY_TYPE == KEY_U64; }
+bool is_u64() {
+  return KEY_TYPE == KEY_U64;
+}
 
 // This invocation's index in subgroup order: subgroup by subgroup, lane by lane. Every layout
 // that subgroup operations rank or scan uses it, so no mapping of gl_LocalInvocationIndex to
 // subgroups is assumed.
-uint wg_lane() { return gl_SubgroupID * SUBGROUP_SIZE + gl_SubgroupInvocationID; }
+uint wg_lane() {
+  return gl_SubgroupID * SUBGROUP_SIZE + gl_SubgroupInvocationID;
+}
 
 shared uint s_subgroup_total[NUM_SUBGROUPS];
 

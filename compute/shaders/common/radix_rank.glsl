@@ -12,7 +12,7 @@
 const uint RADIX = 1u << RADIX_BITS;
 const uint HIST_WORDS = RADIX / 2u;  // packed counters per subgroup
 
-uint t_lo[KEYS_PER_THREAD];     // key words (t_hi only for u64 keys)
+uint t_lo[KEYS_PER_THREAD];  // key words (t_hi only for u64 keys)
 uint t_hi[KEYS_PER_THREAD];
 uint t_value[KEYS_PER_THREAD];  // values (pairs)
 uint t_digit[KEYS_PER_THREAD];
@@ -21,8 +21,8 @@ uint t_rank[KEYS_PER_THREAD];  // rank among the subgroup's keys of the same dig
 shared uint s_count[RADIX];  // keys of each digit in the tile (after rank_tile)
 
 uint tile_key_index(uint tile, uint tile_keys, uint round) {
-  return radix_tile_key_index(tile, tile_keys, gl_SubgroupID, SUBGROUP_SIZE, KEYS_PER_THREAD,
-                              round, gl_SubgroupInvocationID);
+  return radix_tile_key_index(tile, tile_keys, gl_SubgroupID, SUBGROUP_SIZE, KEYS_PER_THREAD, round,
+                              gl_SubgroupInvocationID);
 }
 
 void load_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
@@ -37,7 +37,8 @@ void load_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
       if (is_u64()) t_hi[k] = keys_in[2u * i + 1u];
       if (HAS_VALUES) t_value[k] = values_in[i];
     }
-    t_digit[k] = radix_digit(word == 0u ? t_lo[k] : t_hi[k], KEY_TYPE, DESCENDING, shift, RADIX_BITS);
+    t_digit[k] =
+        radix_digit(word == 0u ? t_lo[k] : t_hi[k], KEY_TYPE, DESCENDING, shift, RADIX_BITS);
   }
 }
 

@@ -20,7 +20,9 @@ SS_FN uint transposition_comparators(uint n, uint parity) {
 }
 
 // Left wire of comparator t: one invocation per comparator, no idle threads.
-SS_FN uint transposition_left_index(TranspositionPass p, uint t) { return 2u * t + p.parity; }
+SS_FN uint transposition_left_index(TranspositionPass p, uint t) {
+  return 2u * t + p.parity;
+}
 
 SS_NAMESPACE_END
 
