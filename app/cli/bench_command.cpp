@@ -43,7 +43,7 @@ std::vector<std::string> split(const std::string& list) {
   return out;
 }
 
-// The type names of the JSON Lines schema shared with tools/cub_baseline.cu.
+// The type names of the JSON Lines schema shared with bench/cub_baseline.cu.
 std::string schema_type(KeyType type) {
   switch (type) {
     case KeyType::u32:
@@ -210,7 +210,7 @@ Command add_bench_command(CLI::App& app) {
   sub->add_option("--cpu", options->cpu, "CPU baselines: none, std (one core), all (also parallel)")
       ->capture_default_str();
   sub->add_flag("--json", options->json,
-                "JSON Lines in the schema of tools/cub_baseline.cu (impl, type, pairs, n, ms, "
+                "JSON Lines in the schema of bench/cub_baseline.cu (impl, type, pairs, n, ms, "
                 "gkeys_per_s, ...)");
   return [options] {
     std::string command = "sortscope-cli bench --algo " + options->algorithms + " --n " +
