@@ -54,6 +54,20 @@ std::vector<Field> push_fields(const Step& step) {
           add("clear_words", p.clear_words);
           add("hist_keys", p.hist_keys);
           add("groups_x", p.groups_x);
+        } else if constexpr (std::is_same_v<T, gpu::MergesortStep>) {
+          const auto p = push_value<gpu::MergesortStep>(step);
+          add("stage", p.stage);
+          add("n", p.n);
+          add("tile_keys (NV)", p.tile_keys);
+          add("tiles", p.tiles);
+          add("pass", p.pass);
+          add("coop", p.coop);
+          add("phase_limit", p.phase_limit);
+          add("phases", p.phases);
+          add("keys_per_thread (VT)", p.keys_per_thread);
+          add("threads (NT)", p.threads);
+          add("partitions", p.partitions);
+          add("groups_x", p.groups_x);
         } else {
           for (std::size_t offset = 0; offset + 4 <= step.push.size(); offset += 4) {
             std::uint32_t word = 0;
@@ -76,10 +90,10 @@ std::string scenario_text(const Plan& plan) {
 
 std::string step_heading(const StepState& state) {
   if (state.plan == nullptr) return "no plan";
-  const std::size_t total = state.plan->steps.size();
+  const std::size_t total = whole_step_count(*state.plan);
   if (const Step* step = state.shown_step()) {
-    return "step " + std::to_string(state.position) + " of " + std::to_string(total) + ": " +
-           step->label;
+    return "step " + step_number(*state.plan, state.position - 1) + " of " + std::to_string(total) +
+           ": " + step->label;
   }
   return "input, " + std::to_string(total) + " steps to go";
 }

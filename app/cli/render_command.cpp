@@ -52,11 +52,12 @@ int render_command(const RenderOptions& o) {
   const Scenario scenario = resolve_scenario(o.scenario);
   ScenarioSession session(scenario, o.scenario.n_given);
   const Context& context = session.context();
-  const Plan& plan = session.plan();
+  const Plan& plan = session.stepping_plan();
   if (o.step > plan.steps.size()) {
     throw UsageError("--step " + std::to_string(o.step) + " is past the end: " + plan.algorithm +
                      " for n = " + std::to_string(plan.spec.n) + " has " +
-                     std::to_string(plan.steps.size()) + " steps (0 = the input)");
+                     std::to_string(plan.steps.size()) +
+                     (plan.phases_expanded ? " steps and phases" : " steps") + " (0 = the input)");
   }
   const KeyArray input = session.take_input();
   const render::KeyRange range = render::key_range(input);
@@ -103,7 +104,8 @@ Command add_render_command(CLI::App& app) {
       "render", "draw a step's bars and wire diagram offscreen to PNG, or the diagram to SVG");
   add_scenario_options(*sub, options->scenario);
   sub->add_option("--step,-k", options->step,
-                  "steps applied before drawing (0 = the input; the last one is highlighted)")
+                  "steps applied before drawing (0 = the input; the last one is highlighted; with "
+                  "--phases each phase of an opened step counts as one)")
       ->capture_default_str();
   sub->add_option("--view", options->view,
                   "bars, network, both (bars + the plan's detail view), or for radix plans: "

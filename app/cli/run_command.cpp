@@ -61,8 +61,9 @@ int run(const RunOptions& o) {
   std::vector<std::vector<std::string>> trace;
   KeyArray result;
   double gpu_ms = 0;
+  const Plan& stepping_plan = session.stepping_plan();
   if (o.trace) {
-    Stepper stepper(context, plan, input);
+    Stepper stepper(context, stepping_plan, input);
     trace.push_back(format_keys(stepper.read_current()));
     while (!stepper.at_end()) {
       stepper.next();
@@ -105,14 +106,15 @@ int run(const RunOptions& o) {
         {"verification", verification.message},
     };
     out["step_labels"] = nlohmann::json::array();
-    for (const Step& step : plan.steps) out["step_labels"].push_back(step.label);
+    for (const Step& step : stepping_plan.steps) out["step_labels"].push_back(step.label);
     if (o.trace) out["trace"] = trace;
     std::cout << out.dump() << "\n";
   } else {
     if (o.trace) {
       std::cout << "input: " << join(trace[0]) << "\n";
-      for (std::size_t i = 0; i < plan.steps.size(); ++i) {
-        std::cout << "step " << i + 1 << "/" << plan.steps.size() << " (" << plan.steps[i].label
+      for (std::size_t i = 0; i < stepping_plan.steps.size(); ++i) {
+        std::cout << "step " << step_number(stepping_plan, i) << "/"
+                  << whole_step_count(stepping_plan) << " (" << stepping_plan.steps[i].label
                   << "): " << join(trace[i + 1]) << "\n";
       }
     }

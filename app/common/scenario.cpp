@@ -26,6 +26,9 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& o) {
       ->capture_default_str();
   app.add_flag("--pairs", o.pairs, "sort key-value pairs; the values are the original indices");
   app.add_flag("--descending", o.descending, "sort from largest to smallest");
+  app.add_flag("--phases", o.phases,
+               "step inside steps that have phases: mergesort's blocksort as its in-register "
+               "sort and each coop level (the full-speed run still times the whole step)");
   app.add_option("--device", o.device,
                  "Vulkan device index or name substring (default: SORTSCOPE_DEVICE, else the best "
                  "GPU, else a CPU implementation)");
@@ -90,6 +93,7 @@ Scenario resolve_scenario(const ScenarioOptions& o) {
   s.n = parse_count(o.n, "--n");
   s.pairs = o.pairs;
   s.descending = o.descending;
+  s.phases = o.phases;
   s.device = o.device;
   s.input = o.input;
   return s;

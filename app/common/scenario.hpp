@@ -21,6 +21,7 @@ struct ScenarioOptions {
   std::string seed = "1";
   bool pairs = false;
   bool descending = false;
+  bool phases = false;
   std::string device;
   std::string input;
   bool n_given = false;
@@ -34,6 +35,7 @@ struct Scenario {
   std::uint64_t seed = 1;
   bool pairs = false;
   bool descending = false;
+  bool phases = false;  // step inside steps that open into phases (mergesort's blocksort)
   std::string device;
   std::string input;  // empty: generated from the distribution
 };

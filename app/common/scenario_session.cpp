@@ -18,6 +18,7 @@ ScenarioSession::ScenarioSession(const Scenario& scenario, bool n_given,
   const DeviceLimits limits = DeviceLimits::from(context_->properties());
   plan_ = make_plan(scenario.algorithm, spec, limits);
   check_plan_fits(plan_, limits, context_->properties().name);
+  stepping_plan_ = scenario.phases ? expand_phases(plan_) : plan_;
 }
 
 KeyArray ScenarioSession::take_input() {

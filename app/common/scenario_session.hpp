@@ -19,7 +19,10 @@ class ScenarioSession {
                   const std::function<void(std::uint32_t n)>& check_n = {});
 
   const Context& context() const { return *context_; }
+  // The plan the Runner times; the one the Stepper steps through, with phases opened when the
+  // scenario asks for them (the same dispatches, the whole step split at its phases).
   const Plan& plan() const { return plan_; }
+  const Plan& stepping_plan() const { return stepping_plan_; }
   // The input: the file's keys, or generated now; call once.
   KeyArray take_input();
 
@@ -28,6 +31,7 @@ class ScenarioSession {
   std::optional<KeyArray> file_input_;
   std::unique_ptr<Context> context_;
   Plan plan_;
+  Plan stepping_plan_;
 };
 
 }  // namespace ss

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "algorithms/batcher.hpp"
+#include "algorithms/mergesort.hpp"
 #include "algorithms/onesweep.hpp"
 #include "algorithms/radix4.hpp"
 #include "algorithms/transposition.hpp"
@@ -21,6 +22,10 @@ const std::array k_algorithms = {
     Algorithm{"transposition",
               "odd-even transposition sort: n passes of neighbour compare-exchange, stable", true,
               true, 1ull << 17, &plan_transposition},
+    Algorithm{"mergesort",
+              "Modern GPU mergesort: blocksort of NT x VT-key tiles (in-register transposition, "
+              "then shared-memory merges), then per pass merge-path partitions and a merge, stable",
+              true, false, 1ull << 30, &plan_mergesort},
     Algorithm{"radix4",
               "LSD radix sort, 4-bit digits: per digit a count, scan and scatter dispatch, stable",
               true, false, 1ull << 31, &plan_radix4},

@@ -30,6 +30,46 @@ std::uint64_t plan_bytes(const Plan& plan, bool instrumented) {
   return total;
 }
 
+Plan expand_phases(const Plan& plan) {
+  if (plan.phases_expanded) return plan;
+  Plan expanded = plan;
+  expanded.steps.clear();
+  expanded.phases_expanded = true;
+  expanded.whole_steps = plan.steps.size();
+  for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+    const Step& step = plan.steps[i];
+    if (step.phases.empty()) {
+      expanded.steps.push_back(step);
+      expanded.steps.back().whole_step = static_cast<std::uint32_t>(i);
+      continue;
+    }
+    for (std::size_t j = 0; j < step.phases.size(); ++j) {
+      Step phase = step.phases[j];
+      phase.whole_step = static_cast<std::uint32_t>(i);
+      phase.phase = static_cast<std::uint32_t>(j + 1);
+      phase.phase_count = static_cast<std::uint32_t>(step.phases.size());
+      expanded.steps.push_back(std::move(phase));
+    }
+  }
+  return expanded;
+}
+
+bool has_phases(const Plan& plan) {
+  return std::any_of(plan.steps.begin(), plan.steps.end(),
+                     [](const Step& s) { return !s.phases.empty(); });
+}
+
+std::size_t whole_step_count(const Plan& plan) {
+  return plan.phases_expanded ? plan.whole_steps : plan.steps.size();
+}
+
+std::string step_number(const Plan& plan, std::size_t index) {
+  if (!plan.phases_expanded) return std::to_string(index + 1);
+  const Step& step = plan.steps.at(index);
+  const std::string whole = std::to_string(step.whole_step + 1);
+  return step.phase == 0 ? whole : whole + '.' + std::to_string(step.phase);
+}
+
 namespace {
 std::string mib(std::uint64_t bytes) {
   return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB";

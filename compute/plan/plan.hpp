@@ -14,6 +14,7 @@
 #include "plan/device_limits.hpp"
 #include "plan/sort_spec.hpp"
 #include "shaders/common/batcher_layer.h"
+#include "shaders/common/mergesort_step.h"
 #include "shaders/common/onesweep_step.h"
 #include "shaders/common/radix4_step.h"
 #include "shaders/common/transposition_pass.h"
@@ -36,7 +37,7 @@ struct GroupCount {
 // the views compute (through the shared headers) what the kernel did. The radix steps say which
 // kernel ran in their `stage` field; their headers document the buffers each one writes.
 using StepView = std::variant<std::monostate, gpu::BatcherLayer, gpu::TranspositionPass,
-                              gpu::Radix4Step, gpu::OnesweepStep>;
+                              gpu::Radix4Step, gpu::OnesweepStep, gpu::MergesortStep>;
 
 struct Step {
   std::string label;                    // e.g. "merge 8, stride 2"
@@ -49,6 +50,15 @@ struct Step {
   std::uint64_t bytes_written = 0;
   std::uint32_t keys_after = 0;    // buffer holding the live keys after this step
   std::uint32_t values_after = 0;  // buffer holding the live values after this step
+  // A step a lecturer can open (mergesort's blocksort): the same dispatch stopped after each of
+  // its phases, in order, the last one identical to the step. The Runner never runs them;
+  // expand_phases() puts them in the step's place for the Stepper.
+  std::vector<Step> phases;
+  // In an expanded plan: the index of the whole step this one is or belongs to, and its phase
+  // (1-based, 0 for a whole step) of phase_count.
+  std::uint32_t whole_step = 0;
+  std::uint32_t phase = 0;
+  std::uint32_t phase_count = 0;
 };
 
 struct Plan {
@@ -64,7 +74,19 @@ struct Plan {
   // Specialization constant (by id) that instrumented pipelines set to 1; 0 means none.
   std::uint32_t instrumented_constant_id = 0;
   std::uint32_t stats_buffer = UINT32_MAX;  // instrumentation output, if any
+  bool phases_expanded = false;             // made by expand_phases()
+  std::size_t whole_steps = 0;              // steps before expansion (expanded plans only)
 };
+
+// The plan with every step that has phases replaced by them, for stepping inside it. The
+// dispatches are the plan's own kernels; only the phase limit in the push constants differs.
+Plan expand_phases(const Plan& plan);
+// Whether any step of the plan can be opened into phases.
+bool has_phases(const Plan& plan);
+// Steps as a user counts them (whole steps), and step `index`'s number among them: "7", or
+// "1.3" for the third phase of the first step.
+std::size_t whole_step_count(const Plan& plan);
+std::string step_number(const Plan& plan, std::size_t index);
 
 template <class T>
 std::vector<std::byte> push_bytes(const T& value) {

@@ -11,7 +11,8 @@ using namespace ss;
 
 TEST_CASE("stepper: back and jump give the same buffers as running forward", "[stepper][gpu]") {
   const Context& context = test::gpu();
-  for (const std::string_view algorithm : {"batcher", "transposition", "radix4", "onesweep"}) {
+  for (const std::string_view algorithm :
+       {"batcher", "transposition", "radix4", "onesweep", "mergesort"}) {
     const KeyArray input = generate_keys(Distribution::random, 37, KeyType::i32, 11, true);
     const Plan plan = make_plan(algorithm, {37, KeyType::i32, true, false},
                                 DeviceLimits::from(context.properties()));

@@ -1,5 +1,5 @@
 // Lets one header serve both GLSL and C++: in C++ the GLSL scalar names map to fixed-width
-// integers inside ss::gpu, functions become inline and constants constexpr. Included first by
+// integers inside ss::gpu, functions become inline, constants constexpr and out parameters references. Included first by
 // every header that both sides share.
 #ifndef SS_SHARED_TYPES_H
 #define SS_SHARED_TYPES_H
@@ -12,11 +12,13 @@
 #define SS_NAMESPACE_END }
 #define SS_FN inline
 #define SS_CONST inline constexpr
+#define SS_OUT(type) type&
 #else
 #define SS_NAMESPACE_BEGIN
 #define SS_NAMESPACE_END
 #define SS_FN
 #define SS_CONST const
+#define SS_OUT(type) out type
 #endif
 
 #endif  // SS_SHARED_TYPES_H

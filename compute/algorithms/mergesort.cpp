@@ -1,0 +1,205 @@
+#include "algorithms/mergesort.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+#include "core/errors.hpp"
+
+namespace ss {
+
+namespace {
+
+constexpr std::uint32_t k_default_threads = 256;
+constexpr std::uint32_t k_max_keys_per_thread = 15;
+constexpr std::uint32_t k_teaching_threads = 4;
+constexpr std::uint32_t k_teaching_keys_per_thread = 4;
+
+KernelSpec mergesort_kernel(const SortSpec& spec, std::string shader, std::uint32_t threads,
+                            std::uint32_t keys_per_thread) {
+  KernelSpec kernel;
+  kernel.shader = std::move(shader);
+  kernel.workgroup_size = threads;
+  kernel.bindings = gpu::MERGESORT_BINDING_COUNT;
+  kernel.push_size = sizeof(gpu::MergesortStep);
+  kernel.constants.assign(gpu::MERGESORT_SPEC_COUNT, 0);
+  auto set = [&](std::uint32_t id, std::uint32_t value) { kernel.constants[id - 1] = value; };
+  set(gpu::MERGESORT_SPEC_KEY_TYPE, static_cast<std::uint32_t>(spec.key_type));
+  set(gpu::MERGESORT_SPEC_DESCENDING, spec.descending ? 1 : 0);
+  set(gpu::MERGESORT_SPEC_HAS_VALUES, spec.pairs ? 1 : 0);
+  set(gpu::MERGESORT_SPEC_VT, keys_per_thread);
+  return kernel;
+}
+
+std::string phase_label(std::uint32_t phase, std::uint32_t vt) {
+  if (phase == 1) {
+    return "blocksort phase 1: each thread sorts its " + std::to_string(vt) +
+           " keys in registers (odd-even transposition)";
+  }
+  const std::uint32_t coop = 1u << (phase - 1);
+  return "blocksort phase " + std::to_string(phase) + ": coop = " + std::to_string(coop) +
+         ", merge lists of " + std::to_string(vt * coop / 2) + " into " + std::to_string(vt * coop);
+}
+
+}  // namespace
+
+MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limits,
+                                 const MergesortOptions& options) {
+  MergesortTuning t;
+  const bool teaching = spec.n <= k_mergesort_teaching_n;
+  t.threads = options.threads != 0 ? options.threads
+              : teaching
+                  ? k_teaching_threads
+                  : std::min(k_default_threads, std::bit_floor(limits.max_workgroup_invocations));
+  if (!std::has_single_bit(t.threads) || t.threads < 2 ||
+      t.threads > limits.max_workgroup_invocations) {
+    throw SetupError(
+        "mergesort needs a power-of-two workgroup of at least 2 threads the device "
+        "allows (at most " +
+        std::to_string(limits.max_workgroup_invocations) + "); got " + std::to_string(t.threads));
+  }
+  // Each staged key takes its words, its value and nothing else (mergesort_tile.glsl).
+  const std::uint32_t element_bytes = key_bytes(spec.key_type) + (spec.pairs ? 4u : 0u);
+  const std::uint32_t fits = limits.max_shared_memory / (t.threads * element_bytes);
+  t.keys_per_thread = options.keys_per_thread != 0 ? options.keys_per_thread
+                      : teaching                   ? std::min(k_teaching_keys_per_thread, fits)
+                                                   : std::min(k_max_keys_per_thread, fits);
+  if (t.keys_per_thread == 0 || t.keys_per_thread > fits) {
+    throw SetupError("mergesort cannot stage " + std::to_string(t.threads) + " x " +
+                     std::to_string(std::max(t.keys_per_thread, 1u)) + " " +
+                     std::string(to_string(spec.key_type)) + " keys" +
+                     (spec.pairs ? " with values" : "") + " in the device's " +
+                     std::to_string(limits.max_shared_memory) + " bytes of shared memory");
+  }
+  t.tile_keys = t.threads * t.keys_per_thread;
+  t.shared_bytes = t.tile_keys * element_bytes;
+  return t;
+}
+
+Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits) {
+  return plan_mergesort(spec, limits, MergesortOptions{});
+}
+
+Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
+                    const MergesortOptions& options) {
+  const MergesortTuning t = mergesort_tuning(spec, limits, options);
+  Plan plan;
+  plan.algorithm = "mergesort";
+  plan.spec = spec;
+  const std::uint64_t n = spec.n;
+  const std::uint64_t keys_bytes = std::max<std::uint64_t>(n * key_bytes(spec.key_type), 4);
+  const std::uint64_t values_bytes = spec.pairs ? std::max<std::uint64_t>(n * 4u, 4) : 4u;
+  const std::uint32_t tiles = static_cast<std::uint32_t>((n + t.tile_keys - 1) / t.tile_keys);
+  const std::uint32_t passes = gpu::mergesort_passes(tiles);
+  plan.buffers = {
+      {"keys", keys_bytes, false},
+      {"values", values_bytes, false},
+      {"keys (ping-pong)", keys_bytes, false},
+      {"values (ping-pong)", values_bytes, false},
+      {"partitions", (std::uint64_t(tiles) + 1) * 4u, false},
+      {"merge sources", std::max<std::uint64_t>(n * 4u, 4), true},
+  };
+  plan.keys_buffer = gpu::MERGESORT_BUFFER_KEYS;
+  plan.values_buffer = gpu::MERGESORT_BUFFER_VALUES;
+  plan.instrumented_constant_id = gpu::MERGESORT_SPEC_INSTRUMENTED;
+  plan.kernels = {mergesort_kernel(spec, "mergesort_blocksort.comp", t.threads, t.keys_per_thread),
+                  mergesort_kernel(spec, "mergesort_partition.comp",
+                                   gpu::MERGESORT_PARTITION_WORKGROUP, t.keys_per_thread),
+                  mergesort_kernel(spec, "mergesort_merge.comp", t.threads, t.keys_per_thread)};
+  plan.result_keys = plan.keys_buffer;
+  plan.result_values = plan.values_buffer;
+  if (n < 2) return plan;  // nothing to order: no steps, the keys stay in buffer 0
+
+  using gpu::MERGESORT_BUFFER_KEYS, gpu::MERGESORT_BUFFER_VALUES, gpu::MERGESORT_BUFFER_KEYS_ALT,
+      gpu::MERGESORT_BUFFER_VALUES_ALT, gpu::MERGESORT_BUFFER_PARTITIONS,
+      gpu::MERGESORT_BUFFER_SOURCES;
+  const std::uint64_t moved = n * key_bytes(spec.key_type) + (spec.pairs ? n * 4u : 0u);
+  gpu::MergesortStep p{};
+  p.n = spec.n;
+  p.tile_keys = t.tile_keys;
+  p.tiles = tiles;
+  p.keys_per_thread = t.keys_per_thread;
+  p.threads = t.threads;
+  p.partitions = tiles + 1;
+  p.phases = 1u + static_cast<std::uint32_t>(std::countr_zero(t.threads));
+  auto make_step = [&](std::string label, std::uint32_t kernel, std::vector<std::uint32_t> bindings,
+                       GroupCount groups, std::uint32_t keys_after, std::uint32_t values_after) {
+    p.groups_x = groups.x;
+    Step step;
+    step.label = std::move(label);
+    step.kernel = kernel;
+    step.bindings = std::move(bindings);
+    step.push = push_bytes(p);
+    step.groups = groups;
+    step.view = p;
+    step.keys_after = keys_after;
+    step.values_after = values_after;
+    return step;
+  };
+  const GroupCount tile_groups = groups_for(std::uint64_t(tiles) * t.threads, t.threads, limits);
+
+  // Blocksort: input 0/1 -> 2/3, never in place, so each phase reads the same input.
+  p.stage = gpu::MERGESORT_STAGE_BLOCKSORT;
+  const std::vector<std::uint32_t> blocksort_bindings = {
+      MERGESORT_BUFFER_KEYS,       MERGESORT_BUFFER_VALUES,     MERGESORT_BUFFER_KEYS_ALT,
+      MERGESORT_BUFFER_VALUES_ALT, MERGESORT_BUFFER_PARTITIONS, MERGESORT_BUFFER_SOURCES};
+  std::vector<Step> phases;
+  for (std::uint32_t phase = 1; phase <= p.phases; ++phase) {
+    p.phase_limit = phase;
+    phases.push_back(make_step(phase_label(phase, t.keys_per_thread), 0, blocksort_bindings,
+                               tile_groups, MERGESORT_BUFFER_KEYS_ALT,
+                               MERGESORT_BUFFER_VALUES_ALT));
+    phases.back().bytes_read = moved;
+    phases.back().bytes_written = moved;
+  }
+  Step blocksort = phases.back();
+  blocksort.label = "blocksort: " + std::to_string(tiles) + (tiles == 1 ? " tile" : " tiles") +
+                    " of " + std::to_string(t.tile_keys) + " keys (" + std::to_string(t.threads) +
+                    " threads x " + std::to_string(t.keys_per_thread) + "), each into one list";
+  blocksort.phases = std::move(phases);
+  plan.steps.push_back(std::move(blocksort));
+  p.phase_limit = 0;
+
+  std::uint32_t keys_in = MERGESORT_BUFFER_KEYS_ALT, values_in = MERGESORT_BUFFER_VALUES_ALT;
+  for (std::uint32_t pass = 0; pass < passes; ++pass) {
+    const std::uint32_t keys_out = gpu::mergesort_keys_after_pass(pass);
+    const std::uint32_t values_out = gpu::mergesort_values_after_pass(pass);
+    const std::vector<std::uint32_t> bindings = {keys_in,
+                                                 values_in,
+                                                 keys_out,
+                                                 values_out,
+                                                 MERGESORT_BUFFER_PARTITIONS,
+                                                 MERGESORT_BUFFER_SOURCES};
+    p.pass = pass;
+    p.coop = 2u << pass;
+    const std::uint64_t list = std::uint64_t(t.tile_keys) << pass;
+    const std::string lists = "lists of " + std::to_string(std::min<std::uint64_t>(list, n)) +
+                              " into " + std::to_string(std::min<std::uint64_t>(2 * list, n));
+    p.stage = gpu::MERGESORT_STAGE_PARTITION;
+    Step partition =
+        make_step("pass " + std::to_string(pass + 1) + " partition: " + std::to_string(tiles + 1) +
+                      " merge-path searches (" + lists + ")",
+                  1, bindings,
+                  groups_for(std::uint64_t(tiles) + 1, gpu::MERGESORT_PARTITION_WORKGROUP, limits),
+                  keys_in, values_in);
+    // A binary search of about log2(list) probes per partition, each two keys.
+    partition.bytes_read = (std::uint64_t(tiles) + 1) * 2u * key_bytes(spec.key_type) *
+                           (1u + static_cast<std::uint32_t>(std::bit_width(list)));
+    partition.bytes_written = (std::uint64_t(tiles) + 1) * 4u;
+    plan.steps.push_back(std::move(partition));
+    p.stage = gpu::MERGESORT_STAGE_MERGE;
+    Step merge = make_step("pass " + std::to_string(pass + 1) +
+                               " merge: coop = " + std::to_string(p.coop) + ", " + lists,
+                           2, bindings, tile_groups, keys_out, values_out);
+    merge.bytes_read = moved + (std::uint64_t(tiles) + 1) * 4u;
+    merge.bytes_written = moved;
+    plan.steps.push_back(std::move(merge));
+    keys_in = keys_out;
+    values_in = values_out;
+  }
+  plan.result_keys = keys_in;
+  plan.result_values = values_in;
+  return plan;
+}
+
+}  // namespace ss

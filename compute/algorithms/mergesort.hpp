@@ -1,0 +1,39 @@
+#pragma once
+#include <cstdint>
+
+#include "plan/plan.hpp"
+
+namespace ss {
+
+// Tile shape of the mergesort kernels on a device: NT threads of VT keys each, passed as the
+// workgroup size and specialization constant MERGESORT_SPEC_VT. The one place they are chosen.
+struct MergesortTuning {
+  std::uint32_t threads = 256;         // NT, a power of two
+  std::uint32_t keys_per_thread = 15;  // VT
+  std::uint32_t tile_keys = 3840;      // NV = NT * VT
+  std::uint32_t shared_bytes = 0;      // the tile kernels' shared memory
+};
+
+// Overrides for tests and teaching; 0 keeps the device's choice.
+inline constexpr std::uint32_t k_mergesort_teaching_n = 1024;
+
+struct MergesortOptions {
+  std::uint32_t threads = 0;
+  std::uint32_t keys_per_thread = 0;
+};
+
+// NT = 256 (fewer if the device caps workgroups), VT = 15 or the most that the device's shared
+// memory holds for the key type (and values). Classroom sizes (n <= k_mergesort_teaching_n) get
+// teaching tiles instead, NT = VT = 4, so 64 keys span 4 tiles and 2 merge passes and the
+// blocksort opens into 3 phases. Throws SetupError when a tile cannot fit or the
+// options ask for what the device cannot run.
+MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limits,
+                                 const MergesortOptions& options = {});
+
+// Modern GPU mergesort (seed 002): a blocksort step (which opens into 1 + log2 NT phases), then
+// per global pass a partition and a merge step. Stable. Layouts: mergesort_step.h.
+Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits);
+Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
+                    const MergesortOptions& options);
+
+}  // namespace ss

@@ -1,0 +1,90 @@
+// A tile of up to NV = NT * VT keys (and values) in shared memory and VT of them per thread in
+// registers, with the two operations both tile kernels (blocksort, merge) are made of: a
+// merge-path search between two sorted ranges of the tile, and the serial merge of VT outputs
+// that follows it (SerialMerge of the seed).
+const uint NV = NT * VT;
+shared uint s_lo[NV];
+shared uint s_hi[KEY_TYPE == KEY_U64 ? NV : 1u];
+shared uint s_value[HAS_VALUES ? NV : 1u];
+
+uint r_lo[VT];
+uint r_hi[VT];
+uint r_value[VT];
+bool r_from_b[VT];  // merge: whether output i came from list B
+
+void tile_put(uint slot, uint hi, uint lo, uint value) {
+  s_lo[slot] = lo;
+  if (is_u64()) s_hi[slot] = hi;
+  if (HAS_VALUES) s_value[slot] = value;
+}
+
+// Loads input keys [begin, begin + count) into tile slots [slot0, slot0 + count), coalesced.
+void tile_load(uint begin, uint count, uint slot0) {
+  for (uint k = 0u; k < VT; ++k) {
+    uint i = k * NT + gl_LocalInvocationID.x;
+    if (i < count) {
+      tile_put(slot0 + i, load_hi(begin + i), load_lo(begin + i),
+               HAS_VALUES ? values_in[begin + i] : 0u);
+    }
+  }
+}
+
+// Stores tile slots [0, count) to output keys [begin, begin + count), coalesced.
+void tile_store(uint begin, uint count) {
+  for (uint k = 0u; k < VT; ++k) {
+    uint i = k * NT + gl_LocalInvocationID.x;
+    if (i < count) {
+      store_key(begin + i, is_u64() ? s_hi[i] : 0u, s_lo[i]);
+      if (HAS_VALUES) values_out[begin + i] = s_value[i];
+    }
+  }
+}
+
+bool slot_less(uint x, uint y) {
+  return encoded_less(is_u64() ? s_hi[x] : 0u, s_lo[x], is_u64() ? s_hi[y] : 0u, s_lo[y]);
+}
+
+// How many of the first `diag` outputs of merging A = slots [a0, a0 + a_count) and B = slots
+// [b0, b0 + b_count) come from A: the merge path's crossing of that cross-diagonal. A key of A
+// goes first unless B's is strictly smaller, so equal keys keep their order.
+uint tile_merge_path(uint a0, uint a_count, uint b0, uint b_count, uint diag) {
+  uint begin = diag > b_count ? diag - b_count : 0u;
+  uint end = ms_min(diag, a_count);
+  while (begin < end) {
+    uint mid = (begin + end) >> 1u;
+    if (!slot_less(b0 + diag - 1u - mid, a0 + mid)) {
+      begin = mid + 1u;
+    } else {
+      end = mid;
+    }
+  }
+  return begin;
+}
+
+// VT outputs into registers, starting at A slot a and B slot b, with the ranges ending at a_end
+// and b_end. Outputs past both ends are left unspecified (never stored).
+void serial_merge(uint a, uint a_end, uint b, uint b_end) {
+  for (uint i = 0u; i < VT; ++i) {
+    uint ia = ms_min(a, NV - 1u);
+    uint ib = ms_min(b, NV - 1u);
+    bool take_b = b < b_end && (a >= a_end || slot_less(ib, ia));
+    uint slot = take_b ? ib : ia;
+    r_lo[i] = s_lo[slot];
+    r_hi[i] = is_u64() ? s_hi[slot] : 0u;
+    r_value[i] = HAS_VALUES ? s_value[slot] : 0u;
+    r_from_b[i] = take_b;
+    if (take_b) {
+      ++b;
+    } else {
+      ++a;
+    }
+  }
+}
+
+// Writes this thread's VT register keys to slots VT * tid + i below count.
+void registers_to_tile(uint count) {
+  for (uint i = 0u; i < VT; ++i) {
+    uint slot = VT * gl_LocalInvocationID.x + i;
+    if (slot < count) tile_put(slot, r_hi[i], r_lo[i], r_value[i]);
+  }
+}
