@@ -62,21 +62,26 @@ uint tile_merge_path(uint a0, uint a_count, uint b0, uint b_count, uint diag) {
 }
 
 // VT outputs into registers, starting at A slot a and B slot b, with the ranges ending at a_end
-// and b_end. Outputs past both ends are left unspecified (never stored).
+// and b_end. The next key of each list waits in registers, so each output costs one shared
+// read. Outputs past both ends are left unspecified (never stored).
 void serial_merge(uint a, uint a_end, uint b, uint b_end) {
+  uint ia = ms_min(a, NV - 1u), ib = ms_min(b, NV - 1u);
+  uint a_lo = s_lo[ia], a_hi = is_u64() ? s_hi[ia] : 0u;
+  uint b_lo = s_lo[ib], b_hi = is_u64() ? s_hi[ib] : 0u;
   for (uint i = 0u; i < VT; ++i) {
-    uint ia = ms_min(a, NV - 1u);
-    uint ib = ms_min(b, NV - 1u);
-    bool take_b = b < b_end && (a >= a_end || slot_less(ib, ia));
-    uint slot = take_b ? ib : ia;
-    r_lo[i] = s_lo[slot];
-    r_hi[i] = is_u64() ? s_hi[slot] : 0u;
-    r_value[i] = HAS_VALUES ? s_value[slot] : 0u;
+    const bool take_b = b < b_end && (a >= a_end || encoded_less(b_hi, b_lo, a_hi, a_lo));
+    r_lo[i] = take_b ? b_lo : a_lo;
+    r_hi[i] = take_b ? b_hi : a_hi;
+    r_value[i] = HAS_VALUES ? s_value[take_b ? ib : ia] : 0u;
     r_from_b[i] = take_b;
     if (take_b) {
-      ++b;
+      ib = ms_min(++b, NV - 1u);
+      b_lo = s_lo[ib];
+      if (is_u64()) b_hi = s_hi[ib];
     } else {
-      ++a;
+      ia = ms_min(++a, NV - 1u);
+      a_lo = s_lo[ia];
+      if (is_u64()) a_hi = s_hi[ia];
     }
   }
 }
