@@ -6,6 +6,7 @@
 // after a merge-path search (CTABlocksortPass). pc.phase_limit phases run, then the tile is
 // stored as it stands: all of them at full speed; fewer when a lecturer opens the step.
 #extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
 
 #include "grid.h"
 #include "mergesort_common.glsl"
@@ -25,14 +26,14 @@ void main() {
     // key: the network never moves a key past an equal one, so the padding stays behind every
     // real key and is never stored.
     const uint mine = count > VT * tid ? ms_min(VT, count - VT * tid) : 0u;
-    for (uint i = 0u; i < VT; ++i) {
+    [[unroll]] for (uint i = 0u; i < VT; ++i) {
       const uint slot = ms_min(VT * tid + i, NV - 1u);
       r_lo[i] = i < mine ? s_lo[slot] : 0xffffffffu;
       r_hi[i] = i < mine && is_u64() ? s_hi[slot] : (i < mine ? 0u : 0xffffffffu);
       r_value[i] = HAS_VALUES && i < mine ? s_value[slot] : 0u;
     }
-    for (uint level = 0u; level < VT; ++level) {
-      for (uint i = level & 1u; i + 1u < VT; i += 2u) {
+    [[unroll]] for (uint level = 0u; level < VT; ++level) {
+      [[unroll]] for (uint i = level & 1u; i + 1u < VT; i += 2u) {
         if (encoded_less(r_hi[i + 1u], r_lo[i + 1u], r_hi[i], r_lo[i])) {
           uint t = r_lo[i];
           r_lo[i] = r_lo[i + 1u];

@@ -5,6 +5,7 @@
 // outputs' start by a merge-path search there and merges them serially, and the tile is stored
 // coalesced into the other ping-pong buffer.
 #extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
 
 #include "grid.h"
 #include "mergesort_common.glsl"
@@ -29,7 +30,7 @@ void main() {
   barrier();
   registers_to_tile(total);
   if (INSTRUMENTED) {
-    for (uint i = 0u; i < VT; ++i) {
+    [[unroll]] for (uint i = 0u; i < VT; ++i) {
       uint slot = VT * tid + i;
       if (slot < total) sources[NV * block + slot] = r_from_b[i] ? 1u : 0u;
     }

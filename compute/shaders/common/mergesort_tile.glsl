@@ -1,7 +1,9 @@
 // A tile of up to NV = NT * VT keys (and values) in shared memory and VT of them per thread in
 // registers, with the two operations both tile kernels (blocksort, merge) are made of: a
 // merge-path search between two sorted ranges of the tile, and the serial merge of VT outputs
-// that follows it (SerialMerge of the seed).
+// that follows it (SerialMerge of the seed). Every loop over VT is [[unroll]]ed (VT is a
+// specialization constant, so the driver can), which keeps the per-thread arrays in registers
+// instead of indexed local memory. Kernels including it enable GL_EXT_control_flow_attributes.
 const uint NV = NT * VT;
 shared uint s_lo[NV];
 shared uint s_hi[KEY_TYPE == KEY_U64 ? NV : 1u];
@@ -20,7 +22,7 @@ void tile_put(uint slot, uint hi, uint lo, uint value) {
 
 // Loads input keys [begin, begin + count) into tile slots [slot0, slot0 + count), coalesced.
 void tile_load(uint begin, uint count, uint slot0) {
-  for (uint k = 0u; k < VT; ++k) {
+  [[unroll]] for (uint k = 0u; k < VT; ++k) {
     uint i = k * NT + gl_LocalInvocationID.x;
     if (i < count) {
       tile_put(slot0 + i, load_hi(begin + i), load_lo(begin + i),
@@ -31,7 +33,7 @@ void tile_load(uint begin, uint count, uint slot0) {
 
 // Stores tile slots [0, count) to output keys [begin, begin + count), coalesced.
 void tile_store(uint begin, uint count) {
-  for (uint k = 0u; k < VT; ++k) {
+  [[unroll]] for (uint k = 0u; k < VT; ++k) {
     uint i = k * NT + gl_LocalInvocationID.x;
     if (i < count) {
       store_key(begin + i, is_u64() ? s_hi[i] : 0u, s_lo[i]);
@@ -68,7 +70,7 @@ void serial_merge(uint a, uint a_end, uint b, uint b_end) {
   uint ia = ms_min(a, NV - 1u), ib = ms_min(b, NV - 1u);
   uint a_lo = s_lo[ia], a_hi = is_u64() ? s_hi[ia] : 0u;
   uint b_lo = s_lo[ib], b_hi = is_u64() ? s_hi[ib] : 0u;
-  for (uint i = 0u; i < VT; ++i) {
+  [[unroll]] for (uint i = 0u; i < VT; ++i) {
     const bool take_b = b < b_end && (a >= a_end || encoded_less(b_hi, b_lo, a_hi, a_lo));
     r_lo[i] = take_b ? b_lo : a_lo;
     r_hi[i] = take_b ? b_hi : a_hi;
@@ -88,7 +90,7 @@ void serial_merge(uint a, uint a_end, uint b, uint b_end) {
 
 // Writes this thread's VT register keys to slots VT * tid + i below count.
 void registers_to_tile(uint count) {
-  for (uint i = 0u; i < VT; ++i) {
+  [[unroll]] for (uint i = 0u; i < VT; ++i) {
     uint slot = VT * gl_LocalInvocationID.x + i;
     if (slot < count) tile_put(slot, r_hi[i], r_lo[i], r_value[i]);
   }
