@@ -5,18 +5,22 @@
 
 #include <stb_image_write.h>
 
+#include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
 
 namespace ss::render {
 
 void write_png(const Image& image, const std::string& path) {
-  const int ok =
-      stbi_write_png(path.c_str(), static_cast<int>(image.width), static_cast<int>(image.height), 4,
-                     image.rgba.data(), static_cast<int>(image.width * 4));
-  if (ok == 0)
-    throw UsageError("cannot write the PNG file '" + path +
-                     "'; check the folder exists and is writable");
+  std::string png;
+  const auto append = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data), std::size_t(size));
+  };
+  const int ok = stbi_write_png_to_func(append, &png, static_cast<int>(image.width),
+                                        static_cast<int>(image.height), 4, image.rgba.data(),
+                                        static_cast<int>(image.width * 4));
+  if (ok == 0) throw UsageError("cannot encode the PNG image for '" + path + "'");
+  write_file_atomically(path, png);
 }
 
 vk::raii::RenderPass make_render_pass(const vk::raii::Device& device, vk::Format format,

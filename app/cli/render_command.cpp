@@ -1,6 +1,5 @@
 // sortscope-cli render: draws a step of a sort offscreen (no window system) to PNG and/or the
 // wire diagram to SVG, with the same views as the app.
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <utility>
@@ -9,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "common/scenario.hpp"
 #include "common/scenario_session.hpp"
+#include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "plan/stepper.hpp"
@@ -82,10 +82,7 @@ int render_command(const RenderOptions& o) {
     }
   }
   if (!o.svg.empty()) {
-    const std::string svg = render::render_network_svg(context, stepper, range);
-    std::ofstream file(o.svg, std::ios::binary);
-    file << svg;
-    if (!file) throw UsageError("cannot write the SVG file '" + o.svg + "'");
+    write_file_atomically(o.svg, render::render_network_svg(context, stepper, range));
     std::cout << "wrote " << o.svg << "\n";
   }
   if (context.validation_log().count() != 0) {

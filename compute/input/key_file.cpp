@@ -10,6 +10,7 @@
 #include <limits>
 #include <sstream>
 
+#include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 
 namespace ss {
@@ -198,28 +199,26 @@ KeyArray read_key_file(const std::filesystem::path& path, KeyType type, bool pai
 }
 
 void write_key_file(const std::filesystem::path& path, const KeyArray& keys) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out)
-    throw UsageError("cannot write output file " + path.string() + ": " + std::strerror(errno));
+  AtomicFile out(path);
   if (is_binary_key_file(path)) {
     const std::size_t words = key_words(keys.type);
     for (std::size_t i = 0; i < keys.size(); ++i) {
-      out.write(reinterpret_cast<const char*>(&keys.words[i * words]), std::streamsize(words * 4));
-      if (keys.has_values) out.write(reinterpret_cast<const char*>(&keys.values[i]), 4);
+      out.write(&keys.words[i * words], words * 4);
+      if (keys.has_values) out.write(&keys.values[i], 4);
     }
   } else {
-    std::string text;
+    std::string line;
     for (std::size_t i = 0; i < keys.size(); ++i) {
-      text += format_text_key(keys.bits(i), keys.type);
+      line = format_text_key(keys.bits(i), keys.type);
       if (keys.has_values) {
-        text += ' ';
-        text += std::to_string(keys.values[i]);
+        line += ' ';
+        line += std::to_string(keys.values[i]);
       }
-      text += '\n';
+      line += '\n';
+      out.write(line);
     }
-    out << text;
   }
-  if (!out) throw UsageError("error writing output file " + path.string());
+  out.commit();
 }
 
 }  // namespace ss
