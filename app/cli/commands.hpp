@@ -9,9 +9,10 @@ namespace ss::cli {
 
 // Exit codes, the same for every subcommand.
 inline constexpr int k_exit_ok = 0;
-inline constexpr int k_exit_unverified = 1;  // the GPU result differs from std::sort
-inline constexpr int k_exit_usage = 2;       // bad input, unusable device, too little memory
-inline constexpr int k_exit_validation = 3;  // the Vulkan validation layer reported a problem
+inline constexpr int k_exit_unverified = 1;     // the GPU result differs from std::sort
+inline constexpr int k_exit_usage = 2;          // bad input, unusable device, too little memory
+inline constexpr int k_exit_validation = 3;     // the Vulkan validation layer reported a problem
+inline constexpr int k_exit_interrupted = 130;  // SIGINT or SIGTERM (128 + SIGINT, as shells do)
 
 using Command = std::function<int()>;
 

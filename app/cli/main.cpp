@@ -4,13 +4,14 @@
 
 #include "cli/commands.hpp"
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 
 int main(int argc, char** argv) {
   using namespace ss::cli;
   CLI::App app{
       "sortscope-cli: GPU sorting kernels (Vulkan compute), stepped or timed\n"
-      "exit codes: 0 sorted and verified, 1 verification failed, 2 bad usage or setup, "
-      "3 Vulkan validation messages",
+      "exit codes: 0 sorted and verified, 1 verification failed, 2 bad usage, setup or a GPU "
+      "failure, 3 Vulkan validation messages, 130 interrupted (no partial output is left)",
       "sortscope-cli"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "sortscope-cli 0.1.0");
@@ -31,8 +32,23 @@ int main(int argc, char** argv) {
     std::cerr << "sortscope-cli: error: " << e.what() << " (see --help)\n";
     return k_exit_usage;
   }
+  ss::install_interrupt_handlers();
   try {
-    for (CLI::App* sub : app.get_subcommands()) return commands.at(sub)();
+    for (CLI::App* sub : app.get_subcommands()) {
+      const int code = commands.at(sub)();
+      if (!std::cout.flush()) {
+        std::cerr << "sortscope-cli: error: cannot write standard output\n";
+        return k_exit_usage;
+      }
+      return code;
+    }
+  } catch (const ss::Interrupted&) {
+    std::cerr << "sortscope-cli: interrupted; the GPU finished its last step and no partial "
+                 "output was written\n";
+    return k_exit_interrupted;
+  } catch (const ss::GpuError& e) {
+    std::cerr << "sortscope-cli: error: " << e.what() << "\n";
+    return k_exit_usage;
   } catch (const ss::UsageError& e) {
     std::cerr << "sortscope-cli: error: " << e.what() << "\n";
     return k_exit_usage;

@@ -11,6 +11,7 @@
 #include "common/scenario_session.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "input/key_file.hpp"
 #include "plan/runner.hpp"
 #include "plan/stepper.hpp"
@@ -83,6 +84,7 @@ int run(const RunOptions& o) {
   }
 
   const Verification verification = verify_sorted(input, result, spec.descending, algorithm.stable);
+  throw_if_interrupted();  // a signal during the sort or the check: write nothing
   if (!o.output.empty()) write_key_file(o.output, result);
 
   std::size_t dispatches = 0;

@@ -265,24 +265,87 @@ Context::Context(const ContextOptions& options)
                                              vk::CommandPoolCreateFlagBits::eTransient,
                                          queue_family_));
   fence_ = vk::raii::Fence(device_, vk::FenceCreateInfo());
+
+  gpu_timeout_s_ = options.gpu_timeout_s;
+  if (gpu_timeout_s_ <= 0) {
+    const char* env = std::getenv("SORTSCOPE_GPU_TIMEOUT_S");
+    gpu_timeout_s_ = env != nullptr ? std::atof(env) : 0;
+    if (!(gpu_timeout_s_ > 0)) gpu_timeout_s_ = k_default_gpu_timeout_s;
+  }
+  if (const char* env = std::getenv("SORTSCOPE_INJECT_FAULT")) fault_ = parse_injected_fault(env);
 }
 
 Context::~Context() {
-  if (*device_) device_.waitIdle();
+  // A lost device answers VK_ERROR_DEVICE_LOST here; destructors must not throw.
+  if (*device_) (void)device_.getDispatcher()->vkDeviceWaitIdle(*device_);
 }
 
-void Context::run_commands(
-    const std::function<void(const vk::raii::CommandBuffer&)>& record) const {
+InjectedFault parse_injected_fault(const std::string& text) {
+  InjectedFault fault;
+  if (text.empty()) return fault;
+  const auto at = text.find('@');
+  const std::string kind = text.substr(0, at);
+  const std::string bad = "SORTSCOPE_INJECT_FAULT='" + text +
+                          "' is not device-lost@K or timeout@K (K = the submission to fail, 1..)";
+  if (kind == "device-lost") {
+    fault.kind = InjectedFault::Kind::device_lost;
+  } else if (kind == "timeout") {
+    fault.kind = InjectedFault::Kind::timeout;
+  } else {
+    throw UsageError(bad);
+  }
+  try {
+    fault.submission = at == std::string::npos ? 1 : std::stoull(text.substr(at + 1));
+  } catch (const std::exception&) {
+    throw UsageError(bad);
+  }
+  if (fault.submission == 0) throw UsageError(bad);
+  return fault;
+}
+
+void Context::run_commands(const std::function<void(const vk::raii::CommandBuffer&)>& record,
+                           const std::string& what) const {
+  if (lost_) {
+    throw GpuError("the GPU " + properties_.name +
+                   " was lost earlier; nothing more can run on this connection to it");
+  }
   vk::raii::CommandBuffers buffers(
       device_, vk::CommandBufferAllocateInfo(*command_pool_, vk::CommandBufferLevel::ePrimary, 1));
-  const vk::raii::CommandBuffer& cmd = buffers[0];
+  vk::raii::CommandBuffer& cmd = buffers[0];
   cmd.begin(vk::CommandBufferBeginInfo(vk::CommandBufferUsageFlagBits::eOneTimeSubmit));
   record(cmd);
   cmd.end();
-  vk::SubmitInfo submit({}, {}, *cmd);
-  queue_.submit(submit, *fence_);
-  const auto result = device_.waitForFences(*fence_, VK_TRUE, UINT64_MAX);
-  if (result != vk::Result::eSuccess) throw std::runtime_error("waiting for the GPU failed");
+  ++submissions_;
+  const bool injected =
+      fault_.kind != InjectedFault::Kind::none && submissions_ == fault_.submission;
+  auto fail = [&](const std::string& why) {
+    lost_ = true;
+    return GpuError("the GPU " + properties_.name + " " + why + " while running " + what +
+                    "; the result is lost. Check the driver's log (e.g. dmesg), then run again");
+  };
+  vk::Result result = vk::Result::eSuccess;
+  try {
+    if (injected && fault_.kind == InjectedFault::Kind::device_lost) {
+      throw vk::DeviceLostError("injected by SORTSCOPE_INJECT_FAULT");
+    }
+    queue_.submit(vk::SubmitInfo({}, {}, *cmd), *fence_);
+    const auto timeout_ns = static_cast<std::uint64_t>(gpu_timeout_s_ * 1e9);
+    result = device_.waitForFences(*fence_, VK_TRUE, timeout_ns);
+    if (injected && fault_.kind == InjectedFault::Kind::timeout) {
+      // Let the real work finish so the injected case leaves no pending command buffer.
+      (void)device_.waitForFences(*fence_, VK_TRUE, UINT64_MAX);
+      result = vk::Result::eTimeout;
+    }
+  } catch (const vk::DeviceLostError&) {
+    throw fail("was lost (VK_ERROR_DEVICE_LOST)");
+  }
+  if (result == vk::Result::eTimeout) {
+    // Still pending on a hung GPU: freeing the command buffer now would be invalid, so leak it.
+    (void)cmd.release();
+    throw fail("did not finish within " + std::to_string(static_cast<long>(gpu_timeout_s_)) +
+               " s (the limit is SORTSCOPE_GPU_TIMEOUT_S)");
+  }
+  if (result != vk::Result::eSuccess) throw fail("failed (" + vk::to_string(result) + ")");
   device_.resetFences(*fence_);
 }
 

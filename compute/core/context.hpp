@@ -2,6 +2,7 @@
 // The Vulkan instance, the chosen device and its compute queue: the one place sortscope talks to
 // the driver about setup. compute/ knows no window, so the headless CLI runs on a GPU server;
 // the app passes the instance extensions its window needs.
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -27,7 +28,22 @@ struct ContextOptions {
   bool validation = false;
   std::vector<std::string> instance_extensions;  // e.g. what GLFW needs for a surface
   std::vector<std::string> device_extensions;    // e.g. VK_KHR_swapchain
+  // Longest wait for one submission before it counts as hung (GpuError). 0: the
+  // SORTSCOPE_GPU_TIMEOUT_S variable, else k_default_gpu_timeout_s.
+  double gpu_timeout_s = 0;
 };
+
+inline constexpr double k_default_gpu_timeout_s = 600;
+
+// Test-only fault injection at the submit wrapper, so the error paths can be exercised on any
+// device: SORTSCOPE_INJECT_FAULT=device-lost@K or timeout@K makes the K-th submission (1-based)
+// of a context fail as if the device was lost or the fence never signalled.
+struct InjectedFault {
+  enum class Kind { none, device_lost, timeout } kind = Kind::none;
+  std::uint64_t submission = 0;
+};
+// Parses the variable's value; throws UsageError for a malformed one.
+InjectedFault parse_injected_fault(const std::string& text);
 
 // Warnings and errors the validation layer reported, kept so tests and tools can fail on them.
 class ValidationLog {
@@ -65,8 +81,12 @@ class Context {
   const ValidationLog& validation_log() const { return *validation_log_; }
   bool validation_enabled() const { return validation_enabled_; }
 
-  // Records commands into a fresh command buffer, submits them and waits for completion.
-  void run_commands(const std::function<void(const vk::raii::CommandBuffer&)>& record) const;
+  // Records commands into a fresh command buffer, submits them and waits for completion. Throws
+  // GpuError naming `what` when the device is lost or the wait exceeds the timeout; the context
+  // is then lost() and refuses further work.
+  void run_commands(const std::function<void(const vk::raii::CommandBuffer&)>& record,
+                    const std::string& what = "a transfer") const;
+  bool lost() const { return lost_; }
 
   // Compiled pipelines are shared: lavapipe compiles each through LLVM, which is slow.
   const Kernel& kernel(const KernelSpec& spec) const;
@@ -86,6 +106,10 @@ class Context {
   vk::raii::CommandPool command_pool_ = nullptr;
   vk::raii::Fence fence_ = nullptr;
   bool validation_enabled_ = false;
+  double gpu_timeout_s_ = k_default_gpu_timeout_s;
+  InjectedFault fault_;
+  mutable std::uint64_t submissions_ = 0;
+  mutable bool lost_ = false;
   mutable std::map<std::string, std::unique_ptr<Kernel>> kernels_;
 };
 

@@ -1,6 +1,7 @@
 #include "plan/runner.hpp"
 
 #include "core/context.hpp"
+#include "core/interrupt.hpp"
 
 namespace ss {
 
@@ -12,17 +13,23 @@ Runner::Runner(const Context& context, const Plan& plan)
 }
 
 RunTiming Runner::run() {
+  throw_if_interrupted();
   const auto query_count = static_cast<std::uint32_t>(plan().steps.size() + 1);
-  context_.run_commands([&](const vk::raii::CommandBuffer& cmd) {
-    cmd.resetQueryPool(*queries_, 0, query_count);
-    resources_.record_restore(cmd);
-    cmd.writeTimestamp(vk::PipelineStageFlagBits::eBottomOfPipe, *queries_, 0);
-    for (std::size_t i = 0; i < plan().steps.size(); ++i) {
-      resources_.record_step(cmd, i);
-      cmd.writeTimestamp(vk::PipelineStageFlagBits::eBottomOfPipe, *queries_,
-                         static_cast<std::uint32_t>(i + 1));
-    }
-  });
+  const std::string what = "the full-speed run of " + plan().algorithm + " (" +
+                           std::to_string(plan().steps.size()) +
+                           " steps, n = " + std::to_string(plan().spec.n) + ")";
+  context_.run_commands(
+      [&](const vk::raii::CommandBuffer& cmd) {
+        cmd.resetQueryPool(*queries_, 0, query_count);
+        resources_.record_restore(cmd);
+        cmd.writeTimestamp(vk::PipelineStageFlagBits::eBottomOfPipe, *queries_, 0);
+        for (std::size_t i = 0; i < plan().steps.size(); ++i) {
+          resources_.record_step(cmd, i);
+          cmd.writeTimestamp(vk::PipelineStageFlagBits::eBottomOfPipe, *queries_,
+                             static_cast<std::uint32_t>(i + 1));
+        }
+      },
+      what);
   auto [result, stamps] = queries_.getResults<std::uint64_t>(
       0, query_count, query_count * sizeof(std::uint64_t), sizeof(std::uint64_t),
       vk::QueryResultFlagBits::e64 | vk::QueryResultFlagBits::eWait);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/context.hpp"
+#include "core/interrupt.hpp"
 #include "shaders/common/network_bindings.h"
 
 namespace ss {
@@ -13,11 +14,22 @@ Stepper::Stepper(const Context& context, const Plan& plan, const KeyArray& input
 }
 
 void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first) {
-  context_.run_commands([&](const vk::raii::CommandBuffer& cmd) {
-    if (restore_first) resources_.record_restore(cmd);
-    full_barrier(cmd);
-    for (std::size_t i = begin; i < end; ++i) resources_.record_step(cmd, i);
-  });
+  throw_if_interrupted();
+  const Plan& p = plan();
+  std::string what = p.algorithm + (restore_first ? " (input restored)" : "");
+  if (end == begin + 1) {
+    what = "step " + step_number(p, begin) + " of " + std::to_string(whole_step_count(p)) + " of " +
+           p.algorithm + " (" + p.steps[begin].label + ")";
+  } else if (end > begin) {
+    what = "steps " + step_number(p, begin) + " to " + step_number(p, end - 1) + " of " + what;
+  }
+  context_.run_commands(
+      [&](const vk::raii::CommandBuffer& cmd) {
+        if (restore_first) resources_.record_restore(cmd);
+        full_barrier(cmd);
+        for (std::size_t i = begin; i < end; ++i) resources_.record_step(cmd, i);
+      },
+      what);
 }
 
 void Stepper::next() {
