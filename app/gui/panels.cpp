@@ -251,11 +251,11 @@ void views_window(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 
                      max);
   const auto& rects = render::last_view_rects();
   // Mergesort: a click on the bars picks the output list (or tile) holding the key clicked.
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const ImVec2 click = ImGui::GetIO().MousePos;
   if (app.state().merge && ImGui::IsMouseClicked(ImGuiMouseButton_Left) &&
-      ImGui::IsWindowHovered() && mouse.x >= rects.bars_min.x && mouse.x < rects.bars_max.x &&
-      mouse.y >= rects.bars_min.y && mouse.y < rects.bars_max.y && app.state().n() > 0) {
-    const float f = (mouse.x - rects.bars_min.x) / (rects.bars_max.x - rects.bars_min.x);
+      ImGui::IsWindowHovered() && click.x >= rects.bars_min.x && click.x < rects.bars_max.x &&
+      click.y >= rects.bars_min.y && click.y < rects.bars_max.y && app.state().n() > 0) {
+    const float f = (click.x - rects.bars_min.x) / (rects.bars_max.x - rects.bars_min.x);
     const auto key = std::min(std::uint32_t(f * float(app.state().n())), app.state().n() - 1);
     app.pick(render::merge_pick_at(app.state().merge->info, key));
   }
