@@ -208,3 +208,25 @@ TEST_CASE("cli: render draws every radix view of a 64-key sort, names the views 
   CHECK(bad.code == 2);
   CHECK_THAT(bad.out, Catch::Contains("digits, histogram, scatter, tiles"));
 }
+
+TEST_CASE("cli: render draws every mergesort view, phases opened, a picked list and tile",
+          "[cli][gpu][mergesort]") {
+  const auto png = std::filesystem::path(SORTSCOPE_TEST_DATA) / "render_merge.png";
+  // --phases: steps 1..3 are the blocksort's phases, 4 and 5 pass 1, 6 and 7 pass 2.
+  for (const auto& [view, step] :
+       {std::pair{"bars", 5}, std::pair{"mergepath", 5}, std::pair{"mergepath", 4},
+        std::pair{"blocksort", 2}, std::pair{"both", 2}, std::pair{"both", 7}}) {
+    std::filesystem::remove(png);
+    const Result r = cli(std::string("render --algo mergesort --n 64 --phases --pair 1 --tile 3 ") +
+                         "--step " + std::to_string(step) + " --width 640 --height 360 --view " +
+                         view + " --out '" + png.string() + "'");
+    INFO(view << " step " << step << ": " << r.out);
+    CHECK(r.code == 0);
+    CHECK(std::filesystem::file_size(png) > 1000);
+    if (step == 5) CHECK_THAT(r.out, Catch::Contains("list length: 16"));
+    if (step == 2) CHECK_THAT(r.out, Catch::Contains("coop: 2"));
+  }
+  const Result bad = cli("render --algo mergesort --n 64 --view pie --out '" + png.string() + "'");
+  CHECK(bad.code == 2);
+  CHECK_THAT(bad.out, Catch::Contains("mergepath, blocksort"));
+}
