@@ -61,7 +61,18 @@ BlocksortGeometry draw_blocksort(ImDrawList* list, ImVec2 min, ImVec2 max, const
   float table_w = 0;
   for (const BlocksortThread& t : b.threads)
     table_w = std::max(table_w, ImGui::CalcTextSize(thread_row(t).c_str()).x);
-  const float row_h = std::min((max.y - y) / float(b.nt), 3.0f * line);
+  // Every thread a row when each gets 2 pixels; else the first threads that fit a line each.
+  float avail = max.y - y;
+  std::uint32_t rows = b.nt;
+  if (avail / float(b.nt) < 2.0f) {
+    avail -= line + 2 * scale;
+    rows = std::min(b.nt, std::uint32_t(std::max(1.0f, avail / line)));
+    const std::string note = "threads 0.." + std::to_string(rows - 1) + " of " +
+                             std::to_string(b.nt) + " shown (one line each)";
+    list->AddText({min.x, y}, colors.dim, note.c_str());
+    y += line + 2 * scale;
+  }
+  const float row_h = std::min(avail / float(rows), 3.0f * line);
   if (row_h < 1.0f) return g;
   const bool texts = row_h >= line * 0.75f;
   // Cells wide enough for the widest key printed, when the width allows.
@@ -76,11 +87,11 @@ BlocksortGeometry draw_blocksort(ImDrawList* list, ImVec2 min, ImVec2 max, const
   const float gap = row_h >= 8 * scale && cw >= 8 * scale ? 2 * scale : 0.0f;
   const float table_x = cells_x + cells_w + 20 * scale;
   g.rows_min = {cells_x, y};
-  g.rows_max = {cells_x + cells_w, y + row_h * float(b.nt)};
-  g.rows = b.nt;
+  g.rows_max = {cells_x + cells_w, y + row_h * float(rows)};
+  g.rows = rows;
   g.columns = b.vt;
   const ImU32 empty = IM_COL32(45, 45, 52, 255);
-  for (std::uint32_t t = 0; t < b.nt; ++t) {
+  for (std::uint32_t t = 0; t < rows; ++t) {
     const float ry = y + row_h * float(t);
     if (texts) {
       const std::string label = thread_label(t);
@@ -111,11 +122,12 @@ BlocksortGeometry draw_blocksort(ImDrawList* list, ImVec2 min, ImVec2 max, const
   }
   // Each output list (coop rows, VT * coop keys) is one sorted run after the phase: outline it.
   if (merge.info.stepped) {
-    for (std::uint32_t t = 0; t < b.nt; t += b.coop) {
+    for (std::uint32_t t = 0; t < rows; t += b.coop) {
       const float ry = y + row_h * float(t);
+      const std::uint32_t span = std::min(b.coop, rows - t);
       list->AddRect(
           {cells_x - 2 * scale, ry - 2 * scale},
-          {cells_x + cells_w + 2 * scale - gap, ry + row_h * float(b.coop) + 2 * scale - gap},
+          {cells_x + cells_w + 2 * scale - gap, ry + row_h * float(span) + 2 * scale - gap},
           colors.text, 0.0f, 0, 1.5f * scale);
     }
   }

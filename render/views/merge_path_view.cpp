@@ -157,7 +157,9 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
     std::string label = "t";
     label += std::to_string(p.tile);
     if (c.y - last_label_y >= line && c.x + radius + 4 * scale < max.x - side_w) {
-      list->AddText({c.x + radius + 3 * scale, c.y + 1 * scale}, colors.accent, label.c_str());
+      // Below right of the dot, or above it at the grid's bottom edge.
+      const float ly = c.y + line + radius > max.y ? c.y - line - radius : c.y + 1 * scale;
+      list->AddText({c.x + radius + 3 * scale, ly}, colors.accent, label.c_str());
       last_label_y = c.y;
     }
   }
