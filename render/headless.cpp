@@ -17,7 +17,7 @@ Image render_offscreen(const Context& context, const Stepper& stepper, const Key
   FrameRenderer frame(context, OffscreenTarget::k_format, vk::ImageLayout::eTransferSrcOptimal, 2,
                       options.style);
   OffscreenTarget target(context, frame.render_pass(), options.width, options.height);
-  const StepState state = capture_step_state(context, stepper, range);
+  const StepState state = capture_step_state(context, stepper, range, options.picks);
   frame.bars().update(state);
   std::optional<NetworkLayout> layout;
   if (state.n() <= k_max_network_n && is_network_plan(*state.plan))
@@ -54,7 +54,7 @@ Image render_offscreen(const Context& context, const Stepper& stepper, const Key
       const auto start = std::chrono::steady_clock::now();
       // Re-queue the bars (record() consumed them); ImGui's draw data is still valid.
       frame.bars().queue(last_view_rects().bars_min, last_view_rects().bars_max,
-                         last_view_rects().bars_by_digit);
+                         last_view_rects().bars_plan_colors);
       context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
         frame.record(cmd, target.framebuffer(), target.extent());
       });

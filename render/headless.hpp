@@ -17,6 +17,7 @@ struct OffscreenOptions {
   std::uint32_t width = 1920;
   std::uint32_t height = 1080;
   ViewSelection selection = ViewSelection::both;
+  ViewPicks picks;  // mergesort: output list and blocksort tile shown
   UiStyle style;
   // Draw the same frame this many more times and report the median wall time per frame
   // (submit to fence; an upper bound on the GPU's frame time). 0: draw once.

@@ -29,8 +29,8 @@ KeyRange key_range(const KeyArray& keys) {
   return range;
 }
 
-StepState capture_step_state(const Context& context, const Stepper& stepper,
-                             const KeyRange& range) {
+StepState capture_step_state(const Context& context, const Stepper& stepper, const KeyRange& range,
+                             const ViewPicks& picks) {
   StepState s;
   s.plan = &stepper.plan();
   s.position = stepper.position();
@@ -46,6 +46,8 @@ StepState capture_step_state(const Context& context, const Stepper& stepper,
   }
   if (s.n() <= k_max_printed_wires) s.current = stepper.read_current();
   s.radix = capture_radix_state(context, stepper);
+  s.merge = capture_merge_state(context, stepper, range, picks);
+  s.picks = picks;
   return s;
 }
 

@@ -12,6 +12,7 @@
 #include "plan/key_array.hpp"
 #include "plan/plan.hpp"
 #include "plan/stepper.hpp"
+#include "render/merge_state.hpp"
 #include "render/radix_state.hpp"
 
 namespace ss::render {
@@ -44,6 +45,8 @@ struct StepState {
   std::vector<std::uint32_t> swap_flags;  // host copy, n <= k_max_network_wires
   std::optional<KeyArray> current;        // host copy of the keys, n <= k_max_printed_wires
   std::optional<RadixState> radix;        // radix plans: histograms, scatter, tile status
+  std::optional<MergeState> merge;        // mergesort: runs, merge path, blocksort tile
+  ViewPicks picks;                        // the list and tile the merge views were read for
 
   std::uint32_t n() const { return plan != nullptr ? plan->spec.n : 0; }
   // The step just applied, or null at position 0.
@@ -52,6 +55,8 @@ struct StepState {
   }
 };
 
-StepState capture_step_state(const Context& context, const Stepper& stepper, const KeyRange& range);
+// `picks` chooses which output list and blocksort tile the mergesort views read back.
+StepState capture_step_state(const Context& context, const Stepper& stepper, const KeyRange& range,
+                             const ViewPicks& picks = {});
 
 }  // namespace ss::render

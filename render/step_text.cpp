@@ -80,6 +80,12 @@ std::vector<Field> push_fields(const Step& step) {
   return fields;
 }
 
+std::vector<Field> step_facts(const Step& step) {
+  std::vector<Field> fields;
+  for (const StepFact& f : merge_step_facts(step)) fields.push_back({f.name, f.value});
+  return fields;
+}
+
 std::string scenario_text(const Plan& plan) {
   std::string text = plan.algorithm + ", " + std::to_string(plan.spec.n) + " " +
                      std::string(to_string(plan.spec.key_type)) + " keys, " +

@@ -17,6 +17,10 @@ struct Field {
 // transposition); other steps show their raw 32-bit words, so a new algorithm needs no change.
 std::vector<Field> push_fields(const Step& step);
 
+// What the step does in the algorithm's own terms, beyond its push constants (mergesort: list
+// length, coop, NV, partitions; blocksort phases: coop and list length); empty for others.
+std::vector<Field> step_facts(const Step& step);
+
 // "batcher, 32 u32 keys, ascending" (+ ", key-value")
 std::string scenario_text(const Plan& plan);
 // "step 7 of 15: merge 8, stride 2", or "input, 15 steps to go" at position 0

@@ -13,6 +13,7 @@
 #include "core/errors.hpp"
 #include "plan/stepper.hpp"
 #include "render/headless.hpp"
+#include "render/step_text.hpp"
 
 namespace ss::cli {
 
@@ -29,6 +30,7 @@ struct RenderOptions {
   std::string out;
   std::string svg;
   std::uint32_t time_frames = 0;
+  render::ViewPicks picks;
 };
 
 render::ViewSelection parse_view(const std::string& name) {
@@ -37,10 +39,14 @@ render::ViewSelection parse_view(const std::string& name) {
        {std::pair{"bars", ViewSelection::bars}, std::pair{"network", ViewSelection::network},
         std::pair{"both", ViewSelection::both}, std::pair{"digits", ViewSelection::digits},
         std::pair{"histogram", ViewSelection::histogram},
-        std::pair{"scatter", ViewSelection::scatter}, std::pair{"tiles", ViewSelection::tiles}})
+        std::pair{"scatter", ViewSelection::scatter}, std::pair{"tiles", ViewSelection::tiles},
+        std::pair{"mergepath", ViewSelection::mergepath},
+        std::pair{"blocksort", ViewSelection::blocksort}})
     if (name == text) return view;
-  throw UsageError("unknown view '" + name +
-                   "'; choose one of: bars, network, both, digits, histogram, scatter, tiles");
+  throw UsageError(
+      "unknown view '" + name +
+      "'; choose one of: bars, network, both, digits, histogram, scatter, tiles, mergepath, "
+      "blocksort");
 }
 
 int render_command(const RenderOptions& o) {
@@ -69,6 +75,7 @@ int render_command(const RenderOptions& o) {
     options.width = o.width;
     options.height = o.height;
     options.selection = selection;
+    options.picks = o.picks;
     options.style = {o.presenter ? std::max(o.ui_scale, 2.0f) : o.ui_scale, o.presenter};
     double frame_ms = 0;
     options.timed_frames = o.time_frames;
@@ -76,6 +83,12 @@ int render_command(const RenderOptions& o) {
     render::write_png(render::render_offscreen(context, stepper, range, options), o.out);
     std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", step " << o.step
               << " of " << plan.steps.size() << ")\n";
+    if (o.step > 0) {
+      const Step& step = plan.steps[o.step - 1];
+      std::cout << "step " << step_number(plan, o.step - 1) << ": " << step.label << "\n";
+      for (const render::Field& f : render::step_facts(step))
+        std::cout << "  " << f.name << ": " << f.value << "\n";
+    }
     if (o.time_frames > 0) {
       std::cout << "frame: median " << frame_ms << " ms over " << o.time_frames
                 << " redraws (submit to fence), on " << context.properties().name << "\n";
@@ -105,8 +118,16 @@ Command add_render_command(CLI::App& app) {
                   "--phases each phase of an opened step counts as one)")
       ->capture_default_str();
   sub->add_option("--view", options->view,
-                  "bars, network, both (bars + the plan's detail view), or for radix plans: "
-                  "digits, histogram, scatter, tiles")
+                  "bars, network, both (bars + the plan's detail view), for radix plans: "
+                  "digits, histogram, scatter, tiles; for mergesort: mergepath (merge-path grid "
+                  "of one output list), blocksort (one tile's per-thread lists)")
+      ->capture_default_str();
+  sub->add_option("--pair", options->picks.pair,
+                  "mergesort: the output list (pair of lists A and B) the merge-path grid shows, "
+                  "0-based (clamped to the pass's lists)")
+      ->capture_default_str();
+  sub->add_option("--tile", options->picks.tile,
+                  "mergesort: the tile the blocksort view shows, 0-based (clamped)")
       ->capture_default_str();
   sub->add_option("--width", options->width, "image width in pixels")->capture_default_str();
   sub->add_option("--height", options->height, "image height in pixels")->capture_default_str();

@@ -18,6 +18,9 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "fullscreen") return Action::toggle_fullscreen;
   if (name == "panels") return Action::toggle_panels;
   if (name == "presenter") return Action::toggle_presenter;
+  if (name == "phases") return Action::toggle_phases;
+  if (name == "pick-previous") return Action::pick_previous;
+  if (name == "pick-next") return Action::pick_next;
   if (name == "quit") return Action::quit;
   return std::nullopt;
 }
@@ -30,7 +33,7 @@ void App::apply_edits() {
   const Scenario& b = scenario_;
   if (a.algorithm == b.algorithm && a.n == b.n && a.type == b.type &&
       a.distribution == b.distribution && a.seed == b.seed && a.pairs == b.pairs &&
-      a.descending == b.descending && a.input == b.input)
+      a.descending == b.descending && a.input == b.input && a.phases == b.phases)
     return;
   replan_pending_ = true;
   replan_wait_ = 0;
@@ -48,6 +51,7 @@ void App::replan() {
     const DeviceLimits limits = DeviceLimits::from(context_.properties());
     Plan plan = make_plan(next.algorithm, spec, limits);
     check_plan_fits(plan, limits, context_.properties().name);
+    if (next.phases) plan = expand_phases(plan);  // the same dispatches, split at their phases
     KeyArray input = file_input ? std::move(*file_input) : make_input(next, false);
     // Drop the old stepper (and its buffers) before the new one allocates.
     context_.device().waitIdle();
@@ -73,7 +77,7 @@ void App::replan() {
 }
 
 void App::capture() {
-  state_ = render::capture_step_state(context_, *stepper_, range_);
+  state_ = render::capture_step_state(context_, *stepper_, range_, views.picks);
   state_changed_ = true;
 }
 
@@ -111,10 +115,35 @@ void App::perform(Action action) {
       style.presenter = !style.presenter;
       style.scale = style.presenter ? std::max(style.scale, 2.0f) : 1.0f;
       break;
+    case Action::toggle_phases:
+      edits.phases = !scenario_.phases;
+      apply_edits();
+      break;
+    case Action::pick_previous:
+    case Action::pick_next: {
+      if (!state_.merge) break;
+      const bool path = state_.merge->info.merging();
+      const std::uint32_t current =
+          path ? (state_.merge->path ? state_.merge->path->pair : 0)
+               : (state_.merge->blocksort ? state_.merge->blocksort->tile : 0);
+      if (action == Action::pick_previous && current > 0) pick(current - 1);
+      if (action == Action::pick_next) pick(current + 1);
+      break;
+    }
     case Action::quit:
       quit_requested = true;
       break;
   }
+}
+
+void App::pick(std::uint32_t index) {
+  if (!stepper_ || !state_.merge) return;
+  const render::MergeStepInfo& d = state_.merge->info;
+  if (d.merging())
+    views.picks.pair = std::min(index, std::max(d.output_lists, 1u) - 1);
+  else
+    views.picks.tile = std::min(index, std::max(d.tiles, 1u) - 1);
+  if (stepper_->position() == target_) capture();
 }
 
 void App::jump_to(std::size_t position) {

@@ -24,10 +24,14 @@ enum class Action {
   toggle_fullscreen,  // F11
   toggle_panels,      // H: hide the side panels for the audience
   toggle_presenter,   // P: presenter mode (high contrast, UI scale at least 2)
+  toggle_phases,      // O: open (or close) steps that have phases, mergesort's blocksort
+  pick_previous,      // [: the previous output list (merge-path grid) or tile (blocksort)
+  pick_next,          // ]: the next one
   quit,
 };
 
-// "next", "back", "play", "reset", "new-input", "fullscreen", "panels", "presenter", "quit".
+// "next", "back", "play", "reset", "new-input", "fullscreen", "panels", "presenter", "phases",
+// "pick-previous", "pick-next", "quit".
 std::optional<Action> parse_action(const std::string& name);
 
 class App {
@@ -42,6 +46,9 @@ class App {
 
   void perform(Action action);
   void jump_to(std::size_t position);  // the timeline slider
+  // Mergesort: shows output list (partition, merge steps) or tile (blocksort) `index`, read back
+  // at once (clamped to what the step has).
+  void pick(std::uint32_t index);
   // Advances playback and pending replays; call once per frame with the frame time.
   void update(double seconds);
 

@@ -14,6 +14,7 @@
 #include "core/embedded_shader.hpp"
 #include "input/distributions.hpp"
 #include "render/step_text.hpp"
+#include "render/views/merge_views.hpp"
 
 namespace ss::gui {
 
@@ -99,6 +100,7 @@ void controls_panel(App& app, ImVec2 pos, ImVec2 size) {
   }
   changed |= ImGui::Checkbox("key-value pairs", &e.pairs);
   changed |= ImGui::Checkbox("descending", &e.descending);
+  changed |= ImGui::Checkbox("open the blocksort phases (O)", &e.phases);
   if (changed) app.apply_edits();
 
   ImGui::Separator();
@@ -122,7 +124,7 @@ void controls_panel(App& app, ImVec2 pos, ImVec2 size) {
   if (ImGui::Button("new input (N)")) app.perform(Action::new_input);
   ImGui::TextDisabled(
       "keys: Left/Right step, Space play,\nR reset, N new input, F11 full\nscreen, H hide panels, "
-      "P presenter");
+      "P presenter,\nO phases, [ ] pick list or tile");
 
   ImGui::Separator();
   ImGui::TextUnformatted("views");
@@ -141,6 +143,13 @@ void controls_panel(App& app, ImVec2 pos, ImVec2 size) {
     ImGui::SameLine();
     ImGui::RadioButton("tiles", &selection, int(render::ViewSelection::tiles));
     ImGui::TextDisabled("both: bars + the view for the step");
+  }
+  if (app.state().merge) {
+    // Mergesort: the merge-path grid of one output list, one blocksort tile.
+    ImGui::RadioButton("merge path", &selection, int(render::ViewSelection::mergepath));
+    ImGui::SameLine();
+    ImGui::RadioButton("blocksort", &selection, int(render::ViewSelection::blocksort));
+    ImGui::TextDisabled("both: bars + the view for the step;\nclick a list in the bars or [ ]");
   }
   app.views.selection = static_cast<render::ViewSelection>(selection);
   ImGui::Checkbox("colour comparators by workgroup", &app.views.network.color_by_workgroup);
@@ -207,6 +216,7 @@ void step_panel(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 si
       row("comparisons", std::to_string(state.stats_counts.comparisons) + " (GPU count)");
       row("swaps", std::to_string(state.stats_counts.swaps) + " (GPU count)");
     }
+    for (const auto& fact : render::step_facts(*step)) row(fact.name.c_str(), fact.value);
     row("bytes read", bytes_text(step->bytes_read));
     row("bytes written", bytes_text(step->bytes_written));
     ImGui::EndTable();
@@ -239,8 +249,17 @@ void views_window(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 
   app.views.network.ui_scale = app.style.scale;
   render::draw_views(renderer.bars(), renderer.imgui(), app.state(), app.layout(), app.views, min,
                      max);
-  // Zoom (wheel, about the mouse) and pan (drag) on the wire diagram.
   const auto& rects = render::last_view_rects();
+  // Mergesort: a click on the bars picks the output list (or tile) holding the key clicked.
+  const ImVec2 click = ImGui::GetIO().MousePos;
+  if (app.state().merge && ImGui::IsMouseClicked(ImGuiMouseButton_Left) &&
+      ImGui::IsWindowHovered() && click.x >= rects.bars_min.x && click.x < rects.bars_max.x &&
+      click.y >= rects.bars_min.y && click.y < rects.bars_max.y && app.state().n() > 0) {
+    const float f = (click.x - rects.bars_min.x) / (rects.bars_max.x - rects.bars_min.x);
+    const auto key = std::min(std::uint32_t(f * float(app.state().n())), app.state().n() - 1);
+    app.pick(render::merge_pick_at(app.state().merge->info, key));
+  }
+  // Zoom (wheel, about the mouse) and pan (drag) on the wire diagram.
   ImGui::SetCursorScreenPos(rects.network_min);
   const ImVec2 area{rects.network_max.x - rects.network_min.x,
                     rects.network_max.y - rects.network_min.y};
@@ -314,6 +333,9 @@ void handle_keys(App& app) {
         if (press.key == GLFW_KEY_F11) app.perform(Action::toggle_fullscreen);
         if (press.key == GLFW_KEY_H) app.perform(Action::toggle_panels);
         if (press.key == GLFW_KEY_P) app.perform(Action::toggle_presenter);
+        if (press.key == GLFW_KEY_O) app.perform(Action::toggle_phases);
+        if (press.key == GLFW_KEY_LEFT_BRACKET) app.perform(Action::pick_previous);
+        if (press.key == GLFW_KEY_RIGHT_BRACKET) app.perform(Action::pick_next);
         break;
     }
   }

@@ -3,12 +3,14 @@
 // when there are more keys than pixel columns, the keys [begin, end) of one pixel column and
 // shows their min..max. Quad 0 is the bar from the baseline to the smallest key (faint when the
 // column holds several keys), quad 1 spans smallest..largest key, quad 2 is the marker strip
-// below the bars: light for a compared pair, orange for a pair the GPU swapped.
+// below the bars: light for a compared pair, orange for a pair the GPU swapped. Mergesort steps
+// colour each key by the list (A or B) it is merged from, or came from (the sources buffer).
 #extension GL_GOOGLE_include_directive : require
 
 #include "bars_params.h"
 #include "color_maps.h"
 #include "keys.h"
+#include "mergesort_step.h"
 #include "radix_digits.h"
 
 layout(push_constant) uniform Push {
@@ -25,6 +27,10 @@ layout(std430, set = 0, binding = 2) readonly buffer Marks {
 };
 layout(std430, set = 0, binding = 3) readonly buffer Stats {
   uint stats[];
+};
+
+layout(std430, set = 0, binding = 4) readonly buffer Sources {
+  uint sources[];
 };
 
 layout(location = 0) out vec3 out_color;
@@ -68,6 +74,18 @@ float key_fraction(uint i) {
   return range > 0u ? clamp(float(e - pc.min_lo) / float(range), 0.0, 1.0) : 0.5;
 }
 
+bool merge_mode() {
+  return pc.color_mode == BARS_COLOR_MERGE_SOURCE || pc.color_mode == BARS_COLOR_MERGE_LIST;
+}
+
+// Whether key i came from (merge step: the GPU's sources buffer) or is merged from (partition
+// step: the second half of its output list, mergesort_step.h) list B.
+bool from_b(uint i) {
+  if (pc.color_mode == BARS_COLOR_MERGE_SOURCE) return sources[i] != 0u;
+  uint frame = mergesort_frame_begin(pc.merge_coop, i / pc.merge_nv, pc.merge_nv);
+  return i - frame >= mergesort_frame_size(pc.merge_coop, pc.merge_nv);
+}
+
 float bar_height(float fraction) {
   return BARS_MIN_HEIGHT + (1.0 - BARS_MIN_HEIGHT) * fraction;
 }
@@ -88,7 +106,9 @@ void main() {
 
   float lo = 1.0, hi = 0.0, color_t = 0.0;
   bool compared = false, any_swapped = false;
+  uint from_b_count = 0u;
   for (uint i = begin; i < end; ++i) {
+    if (merge_mode() && from_b(i)) ++from_b_count;
     float f = key_fraction(i);
     lo = min(lo, f);
     hi = max(hi, f);
@@ -105,6 +125,12 @@ void main() {
     color_t = hi;
   vec3 background = vec3(pc.background_r, pc.background_g, pc.background_b);
   vec3 color = viridis(color_t);
+  if (merge_mode()) {
+    vec3 a = vec3(BARS_MERGE_A_R, BARS_MERGE_A_G, BARS_MERGE_A_B);
+    vec3 b = vec3(BARS_MERGE_B_R, BARS_MERGE_B_G, BARS_MERGE_B_B);
+    color = mix(a, b, float(from_b_count) / float(max(end - begin, 1u)));
+  }
+  vec3 main_color = color;
 
   uint quad = gl_VertexIndex / 6u;
   uint corner = gl_VertexIndex % 6u;  // two triangles: (0,1,2) (2,1,3) as corner ids below
@@ -117,9 +143,9 @@ void main() {
     y0 = bar_bottom;
     y1 = bar_bottom + (1.0 - bar_bottom) * bar_height(lo);
     if (end - begin > 1u)
-      color = mix(background, viridis(lo), 0.45);
+      color = merge_mode() ? main_color : mix(background, viridis(lo), 0.45);
     else
-      color = viridis(color_t);
+      color = main_color;
   } else if (quad == 1u) {
     y0 = bar_bottom + (1.0 - bar_bottom) * bar_height(lo);
     y1 = bar_bottom + (1.0 - bar_bottom) * bar_height(hi);

@@ -35,6 +35,10 @@ struct BarsParams {
   uint digit_shift;
   uint digit_bits;
   uint descending;  // the sort's direction: digits come from the encoded key
+  // BARS_COLOR_MERGE_*: the global pass shown (mergesort_step.h: 2 << pass tiles of NV keys
+  // cooperate on one output list, merged from lists A and B of half its length).
+  uint merge_coop;
+  uint merge_nv;
 };
 
 // What a bar's colour shows: the key (also its height), the value (key-value sorts: the original
@@ -42,6 +46,18 @@ struct BarsParams {
 SS_CONST uint BARS_COLOR_KEY = 0u;
 SS_CONST uint BARS_COLOR_VALUE = 1u;
 SS_CONST uint BARS_COLOR_DIGIT = 2u;
+// Mergesort: whether a key came from list A or B of its output list. MERGE_SOURCE reads the
+// merge kernel's sources buffer (binding 4: 0 = A, 1 = B), MERGE_LIST the index math (the first
+// half of each output list is A). A column of several keys mixes the two by its share of B.
+SS_CONST uint BARS_COLOR_MERGE_SOURCE = 3u;
+SS_CONST uint BARS_COLOR_MERGE_LIST = 4u;
+// Their colours (Okabe-Ito sky blue and orange), shared with the legends and the grid.
+SS_CONST float BARS_MERGE_A_R = 0.337;
+SS_CONST float BARS_MERGE_A_G = 0.706;
+SS_CONST float BARS_MERGE_A_B = 0.914;
+SS_CONST float BARS_MERGE_B_R = 0.902;
+SS_CONST float BARS_MERGE_B_G = 0.624;
+SS_CONST float BARS_MERGE_B_B = 0.0;
 
 // Marks buffer: 0 for a wire no comparator of the step touches, else (partner + 1), with
 // MARK_RIGHT set on the right (upper) wire, whose swap flag lives at its partner.
@@ -54,7 +70,7 @@ SS_CONST float BARS_MIN_HEIGHT = 0.02;
 SS_NAMESPACE_END
 
 #ifdef __cplusplus
-static_assert(sizeof(ss::gpu::BarsParams) == 88, "BarsParams is the bars push-constant block");
+static_assert(sizeof(ss::gpu::BarsParams) == 96, "BarsParams is the bars push-constant block");
 #endif
 
 #endif  // SS_BARS_PARAMS_H

@@ -11,7 +11,7 @@ namespace ss::render {
 
 namespace {
 
-constexpr std::uint32_t k_bindings = 4;   // keys, values, marks, stats (bars.vert)
+constexpr std::uint32_t k_bindings = 5;   // keys, values, marks, stats, sources (bars.vert)
 constexpr std::uint32_t k_vertices = 18;  // three quads per column (bars.vert)
 
 vk::raii::ShaderModule module(const vk::raii::Device& device, std::string_view name) {
@@ -70,6 +70,13 @@ void BarsView::update(const StepState& state) {
   digits_.reset();
   if (state.radix) digits_ = state.radix->digits;
   range_ = state.range;
+  merge_mode_ = gpu::BARS_COLOR_KEY;
+  if (state.merge && state.merge->info.merging()) {
+    merge_mode_ =
+        state.merge->sources != nullptr ? gpu::BARS_COLOR_MERGE_SOURCE : gpu::BARS_COLOR_MERGE_LIST;
+    merge_coop_ = state.merge->info.coop;
+    merge_nv_ = state.merge->info.nv;
+  }
   if (marks_capacity_ < std::max<std::uint32_t>(n_, 1) || marks_.size() == 0) {
     marks_capacity_ = std::max<std::uint32_t>(n_, 1);
     marks_ =
@@ -87,11 +94,14 @@ void BarsView::update(const StepState& state) {
   }
   if (state.keys == nullptr) return;
   const Buffer& stats = state.stats != nullptr ? *state.stats : marks_;
+  const Buffer& sources =
+      state.merge && state.merge->sources != nullptr ? *state.merge->sources : marks_;
   const std::array<vk::DescriptorBufferInfo, k_bindings> infos = {
       vk::DescriptorBufferInfo(state.keys->handle(), 0, VK_WHOLE_SIZE),
       vk::DescriptorBufferInfo(state.values->handle(), 0, VK_WHOLE_SIZE),
       vk::DescriptorBufferInfo(marks_.handle(), 0, VK_WHOLE_SIZE),
-      vk::DescriptorBufferInfo(stats.handle(), 0, VK_WHOLE_SIZE)};
+      vk::DescriptorBufferInfo(stats.handle(), 0, VK_WHOLE_SIZE),
+      vk::DescriptorBufferInfo(sources.handle(), 0, VK_WHOLE_SIZE)};
   std::array<vk::WriteDescriptorSet, k_bindings> writes;
   for (std::uint32_t b = 0; b < k_bindings; ++b)
     writes[b] =
@@ -99,7 +109,7 @@ void BarsView::update(const StepState& state) {
   context_.device().updateDescriptorSets(writes, {});
 }
 
-void BarsView::queue(ImVec2 min, ImVec2 max, bool by_digit) {
+void BarsView::queue(ImVec2 min, ImVec2 max, bool plan_colors) {
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
   const auto x0 = static_cast<std::int32_t>(std::lround(min.x * scale.x));
   const auto y0 = static_cast<std::int32_t>(std::lround(min.y * scale.y));
@@ -107,7 +117,7 @@ void BarsView::queue(ImVec2 min, ImVec2 max, bool by_digit) {
   const auto y1 = static_cast<std::int32_t>(std::lround(max.y * scale.y));
   if (x1 <= x0 || y1 <= y0) return;
   queued_.push_back(
-      {vk::Rect2D({x0, y0}, {std::uint32_t(x1 - x0), std::uint32_t(y1 - y0)}), by_digit});
+      {vk::Rect2D({x0, y0}, {std::uint32_t(x1 - x0), std::uint32_t(y1 - y0)}), plan_colors});
 }
 
 void BarsView::record(const vk::raii::CommandBuffer& cmd, vk::Extent2D extent,
@@ -132,7 +142,12 @@ void BarsView::record(const vk::raii::CommandBuffer& cmd, vk::Extent2D extent,
     p.columns = BarsGeometry::columns(n_, rect.extent.width);
     p.key_type = key_type_;
     p.color_mode = pairs_ ? gpu::BARS_COLOR_VALUE : gpu::BARS_COLOR_KEY;
-    if (draw.by_digit && digits_) {
+    if (draw.plan_colors && merge_mode_ != gpu::BARS_COLOR_KEY) {
+      p.color_mode = merge_mode_;
+      p.merge_coop = merge_coop_;
+      p.merge_nv = merge_nv_;
+    }
+    if (draw.plan_colors && digits_) {
       p.color_mode = gpu::BARS_COLOR_DIGIT;
       p.digit_word = digits_->word;
       p.digit_shift = digits_->shift;

@@ -47,16 +47,17 @@ class BarsView {
   // During replays the keys change under the marks: hide the marks until the next update().
   void hide_marks() { has_marks_ = false; }
 
-  // Queues the bars for this frame in a rectangle given in ImGui coordinates; `by_digit` colours
-  // them by the digit of the radix pass shown (ignored for other plans).
-  void queue(ImVec2 min, ImVec2 max, bool by_digit = false);
+  // Queues the bars for this frame in a rectangle given in ImGui coordinates; `plan_colors`
+  // colours them as the plan's views explain it: by the digit of the radix pass shown, or for
+  // mergesort's partition and merge steps by list A or B (ignored for other plans).
+  void queue(ImVec2 min, ImVec2 max, bool plan_colors = false);
   // Records the queued draws (inside the frame's render pass), then forgets them.
   void record(const vk::raii::CommandBuffer& cmd, vk::Extent2D extent, const ImVec4& background);
 
  private:
   struct Draw {
     vk::Rect2D rect;
-    bool by_digit = false;
+    bool plan_colors = false;
   };
 
   const Context& context_;
@@ -76,6 +77,9 @@ class BarsView {
   bool has_flags_ = false;
   KeyRange range_;
   std::optional<DigitPass> digits_;  // radix plans: the pass whose digit colours the bars
+  // Mergesort partition and merge steps: BARS_COLOR_MERGE_* and the pass's coop and NV.
+  std::uint32_t merge_mode_ = gpu::BARS_COLOR_KEY;
+  std::uint32_t merge_coop_ = 0, merge_nv_ = 0;
 };
 
 }  // namespace ss::render

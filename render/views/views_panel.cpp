@@ -6,6 +6,7 @@
 
 #include "render/step_text.hpp"
 #include "render/views/histogram_view.hpp"
+#include "render/views/merge_views.hpp"
 #include "render/views/radix_legend.hpp"
 #include "render/views/scatter_view.hpp"
 #include "render/views/tile_status_view.hpp"
@@ -82,6 +83,26 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   y += 8 * s;
 
   const ViewSelection selection = options.selection;
+  g_rects.merge_path = {};
+  g_rects.blocksort = {};
+  if (state.merge) {
+    MergeViewChoice choice;
+    const bool both = selection == ViewSelection::both;
+    choice.bars = selection != ViewSelection::mergepath && selection != ViewSelection::blocksort;
+    choice.path = selection == ViewSelection::mergepath || (both && state.merge->info.merging());
+    choice.blocksort =
+        selection == ViewSelection::blocksort || (both && !state.merge->info.merging());
+    const MergeViewRects r =
+        draw_merge_views(list, bars, state, choice, colors, s, {min.x, y}, max);
+    g_rects.bars_min = r.bars_min;
+    g_rects.bars_max = r.bars_max;
+    g_rects.bars_plan_colors = r.bars_plan_colors;
+    g_rects.merge_path = r.path;
+    g_rects.blocksort = r.blocksort;
+    g_rects.network_min = g_rects.network_max = g_rects.radix_min = g_rects.radix_max = max;
+    g_rects.scatter = {};
+    return;
+  }
   const bool radix = state.radix.has_value();
   const std::vector<RadixView> radix_views =
       radix ? radix_views_for(selection, *state.radix) : std::vector<RadixView>{};
@@ -92,7 +113,7 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   const float legend_h = ImGui::GetFontSize() + 6 * s;
   const float available = max.y - y;
   float bars_bottom = y;
-  g_rects.bars_by_digit = by_digit;
+  g_rects.bars_plan_colors = by_digit;
   if (show_bars) {
     const float bars_h = network                ? available * 0.42f
                          : !radix_views.empty() ? available * 0.36f - legend_h
@@ -182,6 +203,9 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
               selection == ViewSelection::tiles)) {
     list->AddText({min.x, bars_bottom + 6 * s}, colors.dim,
                   "histogram, scatter and tile views are for radix plans (radix4, onesweep)");
+  } else if (selection == ViewSelection::mergepath || selection == ViewSelection::blocksort) {
+    list->AddText({min.x, bars_bottom + 6 * s}, colors.dim,
+                  "merge-path and blocksort views are for mergesort");
   }
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The central picture, shared by the app and the headless renderer: a heading (scenario, step,
-// GPU counts), the bars, and the wire diagram for network plans or the radix views (histograms,
-// scatter, tile status) for radix plans, laid out in one rectangle.
+// GPU counts), the bars, and the wire diagram for network plans, the radix views (histograms,
+// scatter, tile status) for radix plans or the mergesort views (merge_views.hpp), laid out in one
+// rectangle.
 #include <vector>
 
 #include <imgui.h>
@@ -9,16 +10,29 @@
 #include "render/imgui_layer.hpp"
 #include "render/step_state.hpp"
 #include "render/views/bars_view.hpp"
+#include "render/views/blocksort_view.hpp"
+#include "render/views/merge_path_view.hpp"
 #include "render/views/network_view.hpp"
 #include "render/views/scatter_view.hpp"
 
 namespace ss::render {
 
-// bars: plain bars. network: the wire diagram. both: bars and the plan's detail view (the wire
-// diagram, or for radix plans digit-coloured bars and the radix view that matches the step).
+// bars: plain bars (mergesort: A/B-coloured, runs outlined). network: the wire diagram. both:
+// bars and the plan's detail view (the wire diagram, for radix plans digit-coloured bars and the
+// radix view that matches the step, for mergesort the blocksort tile or the merge-path grid).
 // digits: bars coloured by the digit of the radix pass shown. histogram, scatter, tiles: digit
-// bars and that radix view.
-enum class ViewSelection { bars, network, both, digits, histogram, scatter, tiles };
+// bars and that radix view. mergepath, blocksort: that mergesort view alone.
+enum class ViewSelection {
+  bars,
+  network,
+  both,
+  digits,
+  histogram,
+  scatter,
+  tiles,
+  mergepath,
+  blocksort
+};
 
 // Radix views drawn under the bars.
 enum class RadixView { histogram, scatter, tiles };
@@ -29,6 +43,7 @@ std::vector<RadixView> radix_views_for_step(const RadixState& radix);
 struct ViewsOptions {
   ViewSelection selection = ViewSelection::both;
   NetworkStyle network;
+  ViewPicks picks;  // mergesort: the output list and tile shown (read back at capture)
 };
 
 // Draws into the current ImGui window's draw list inside [min, max]; the bars are queued on
@@ -40,9 +55,11 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
 // The rectangle the wire diagram got in the last draw_views call (for zoom and pan input).
 struct ViewRects {
   ImVec2 bars_min, bars_max, network_min, network_max;
-  bool bars_by_digit = false;
-  ImVec2 radix_min, radix_max;  // the radix views' area (all of them, stacked)
-  ScatterGeometry scatter;      // the scatter view's rows (n = 0: not drawn)
+  bool bars_plan_colors = false;  // digits (radix) or lists A and B (mergesort)
+  ImVec2 radix_min, radix_max;    // the radix views' area (all of them, stacked)
+  ScatterGeometry scatter;        // the scatter view's rows (n = 0: not drawn)
+  MergePathGeometry merge_path;   // mergesort: the grid (a_count = 0: not drawn)
+  BlocksortGeometry blocksort;    // mergesort: the tile's rows (rows = 0: not drawn)
 };
 const ViewRects& last_view_rects();
 

@@ -112,7 +112,8 @@ TEST_CASE("cli: bad usage exits 2 with a one-line message naming the value", "[c
   };
   const std::vector<Case> cases = {
       {"run --algo bogosort",
-       "unknown algorithm 'bogosort'; choose one of: batcher, transposition, radix4, onesweep"},
+       "unknown algorithm 'bogosort'; choose one of: batcher, transposition, mergesort, radix4, "
+       "onesweep"},
       {"run --type f16", "unknown key type 'f16'; choose one of: u32, i32, f32, u64"},
       {"run --dist zipf", "unknown distribution 'zipf'"},
       {"run --n abc", "--n 'abc' is not a non-negative number"},
@@ -207,4 +208,26 @@ TEST_CASE("cli: render draws every radix view of a 64-key sort, names the views 
   const Result bad = cli("render --algo radix4 --n 64 --view pie --out '" + png.string() + "'");
   CHECK(bad.code == 2);
   CHECK_THAT(bad.out, Catch::Contains("digits, histogram, scatter, tiles"));
+}
+
+TEST_CASE("cli: render draws every mergesort view, phases opened, a picked list and tile",
+          "[cli][gpu][mergesort]") {
+  const auto png = std::filesystem::path(SORTSCOPE_TEST_DATA) / "render_merge.png";
+  // --phases: steps 1..3 are the blocksort's phases, 4 and 5 pass 1, 6 and 7 pass 2.
+  for (const auto& [view, step] :
+       {std::pair{"bars", 5}, std::pair{"mergepath", 5}, std::pair{"mergepath", 4},
+        std::pair{"blocksort", 2}, std::pair{"both", 2}, std::pair{"both", 7}}) {
+    std::filesystem::remove(png);
+    const Result r = cli(std::string("render --algo mergesort --n 64 --phases --pair 1 --tile 3 ") +
+                         "--step " + std::to_string(step) + " --width 640 --height 360 --view " +
+                         view + " --out '" + png.string() + "'");
+    INFO(view << " step " << step << ": " << r.out);
+    CHECK(r.code == 0);
+    CHECK(std::filesystem::file_size(png) > 1000);
+    if (step == 5) CHECK_THAT(r.out, Catch::Contains("list length: 16"));
+    if (step == 2) CHECK_THAT(r.out, Catch::Contains("coop: 2"));
+  }
+  const Result bad = cli("render --algo mergesort --n 64 --view pie --out '" + png.string() + "'");
+  CHECK(bad.code == 2);
+  CHECK_THAT(bad.out, Catch::Contains("mergepath, blocksort"));
 }

@@ -9,11 +9,12 @@ namespace ss::test {
 
 inline render::Image render_view(const Stepper& stepper, const KeyArray& input,
                                  render::ViewSelection selection, std::uint32_t width,
-                                 std::uint32_t height) {
+                                 std::uint32_t height, const render::ViewPicks& picks = {}) {
   render::OffscreenOptions options;
   options.width = width;
   options.height = height;
   options.selection = selection;
+  options.picks = picks;
   return render::render_offscreen(gpu(), stepper, render::key_range(input), options);
 }
 

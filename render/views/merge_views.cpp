@@ -1,0 +1,177 @@
+#include "render/views/merge_views.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "bars_params.h"
+#include "render/views/bars_view.hpp"
+#include "shaders/common/mergesort_step.h"
+
+namespace ss::render {
+
+namespace {
+
+ImU32 rgb(float r, float g, float b) {
+  return ImGui::ColorConvertFloat4ToU32({r, g, b, 1.0f});
+}
+
+struct LegendItem {
+  ImU32 swatch = 0;  // 0: none
+  std::string text;
+  ImU32 color = 0;
+};
+
+// Items left to right, wrapping to a new line where one would not fit; returns the height.
+float flow_legend(ImDrawList* list, ImVec2 pos, float width, const std::vector<LegendItem>& items,
+                  float scale, bool draw) {
+  const float line = ImGui::GetFontSize();
+  const float box = line * 0.8f, gap = 20 * scale;
+  float x = pos.x, y = pos.y;
+  for (const LegendItem& item : items) {
+    const float w =
+        (item.swatch != 0 ? box + 6 * scale : 0.0f) + ImGui::CalcTextSize(item.text.c_str()).x;
+    if (x > pos.x && x + w > pos.x + width) {
+      x = pos.x;
+      y += line + 2 * scale;
+    }
+    if (draw) {
+      float tx = x;
+      if (item.swatch != 0) {
+        list->AddRectFilled({x, y + 0.15f * box}, {x + box, y + 1.15f * box}, item.swatch);
+        tx += box + 6 * scale;
+      }
+      list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {tx, y}, item.color, item.text.c_str(),
+                    nullptr, pos.x + width - tx);
+    }
+    x += w + gap;
+  }
+  return y + line - pos.y;
+}
+
+std::vector<LegendItem> legend_items(const MergeState& m, const Plan& plan, const Palette& colors) {
+  const MergeStepInfo& d = m.info;
+  std::vector<LegendItem> items;
+  const std::string runs = std::to_string(d.run_length);
+  if (d.merging()) {
+    const std::string list = std::to_string(std::min(d.list_length, d.n));
+    if (d.stage == gpu::MERGESORT_STAGE_MERGE) {
+      items.push_back({merge_a_color(), "from A", colors.text});
+      items.push_back({merge_b_color(), "from B (GPU merge sources)", colors.text});
+    } else {
+      items.push_back({merge_a_color(), "A: 1st list of " + list, colors.text});
+      items.push_back({merge_b_color(), "B: 2nd list", colors.text});
+    }
+    items.push_back({0, "outlined: sorted runs of " + runs, colors.dim});
+    items.push_back({0,
+                     "list " + std::to_string(m.path ? m.path->pair : 0) + " of " +
+                         std::to_string(d.output_lists) + " picked ([ ] or click)",
+                     colors.accent});
+    return items;
+  }
+  items.push_back(
+      {0, plan.spec.pairs ? "colour: original index" : "height and colour: key", colors.dim});
+  if (d.stepped) items.push_back({0, "outlined: sorted runs of " + runs, colors.dim});
+  if (m.blocksort && d.tiles > 1)
+    items.push_back({0,
+                     "tile " + std::to_string(m.blocksort->tile) + " of " +
+                         std::to_string(d.tiles) + " picked ([ ], click)",
+                     colors.accent});
+  return items;
+}
+
+// Sorted runs along the marker strip (alternating bars), outlined over the bars when wide enough;
+// the picked list or tile framed in the accent colour.
+void draw_runs(ImDrawList* list, ImVec2 min, ImVec2 max, const MergeState& m, bool show_pick,
+               const Palette& colors, float scale) {
+  const MergeStepInfo& d = m.info;
+  const float width = max.x - min.x, height = max.y - min.y;
+  const float per_key = width / float(d.n);
+  const float strip_top = max.y - BarsGeometry::k_strip * height;
+  const float bars_bottom = max.y - BarsGeometry::k_bar_bottom * height;
+  auto key_x = [&](std::uint64_t i) { return min.x + float(i) * per_key; };
+  if (d.stepped && d.run_length > 1) {
+    const std::uint32_t runs = (d.n + d.run_length - 1) / d.run_length;
+    const float run_px = float(d.run_length) * per_key;
+    if (run_px >= 3.0f) {
+      for (std::uint32_t r = 0; r < runs; ++r) {
+        const float x0 = key_x(std::uint64_t(r) * d.run_length);
+        const float x1 = key_x(std::min<std::uint64_t>(std::uint64_t(r + 1) * d.run_length, d.n));
+        const float inset = std::min(2 * scale, run_px * 0.2f);
+        list->AddRectFilled({x0 + inset, strip_top + 0.2f * (max.y - strip_top)},
+                            {x1 - inset, max.y - 0.2f * (max.y - strip_top)},
+                            r % 2 == 0 ? colors.text : colors.dim);
+        if (run_px >= 10 * scale)
+          list->AddRect({x0 + inset * 0.5f, min.y}, {x1 - inset * 0.5f, bars_bottom}, colors.dim,
+                        0.0f, 0, 1.5f * scale);
+      }
+    }
+  }
+  if (!show_pick) return;
+  std::uint64_t begin = 0, end = 0;
+  if (m.path) {
+    begin = m.path->a_begin;
+    end = std::uint64_t(m.path->b_begin) + m.path->b_count;
+  } else if (m.blocksort && d.tiles > 1) {
+    begin = m.blocksort->first;
+    end = std::uint64_t(m.blocksort->first) + m.blocksort->count;
+  }
+  if (end > begin)
+    list->AddRect({key_x(begin) - scale, min.y - scale}, {key_x(end) + scale, max.y + scale},
+                  colors.accent, 0.0f, 0, 3 * scale);
+}
+
+}  // namespace
+
+ImU32 merge_a_color() {
+  return rgb(gpu::BARS_MERGE_A_R, gpu::BARS_MERGE_A_G, gpu::BARS_MERGE_A_B);
+}
+ImU32 merge_b_color() {
+  return rgb(gpu::BARS_MERGE_B_R, gpu::BARS_MERGE_B_G, gpu::BARS_MERGE_B_B);
+}
+
+std::uint32_t merge_pick_at(const MergeStepInfo& d, std::uint32_t index) {
+  if (d.merging()) return index / std::max(2 * d.list_length, 1u);
+  return index / std::max(d.nv, 1u);
+}
+
+MergeViewRects draw_merge_views(ImDrawList* list, BarsView& bars, const StepState& state,
+                                const MergeViewChoice& choice, const Palette& colors, float scale,
+                                ImVec2 min, ImVec2 max) {
+  MergeViewRects r;
+  const MergeState& m = *state.merge;
+  const bool detail = choice.path || choice.blocksort;
+  float y = min.y;
+  r.bars_min = r.bars_max = min;
+  if (choice.bars) {
+    const std::vector<LegendItem> items = legend_items(m, *state.plan, colors);
+    const float width = max.x - min.x;
+    const float legend_h = flow_legend(list, {}, width, items, scale, false) + 8 * scale;
+    const float available = max.y - y;
+    // The detail views need lines of text and a square grid: the bars get a quarter.
+    const float bars_h =
+        detail ? std::max(available * 0.25f - legend_h * 0.5f, 40 * scale) : available - legend_h;
+    r.bars_min = {min.x, y};
+    r.bars_max = {max.x, y + bars_h};
+    r.bars_plan_colors = true;
+    bars.queue(r.bars_min, r.bars_max, true);
+    list->PushClipRect({min.x - 4 * scale, y - 4 * scale}, {max.x + 4 * scale, max.y}, true);
+    draw_runs(list, r.bars_min, r.bars_max, m, detail, colors, scale);
+    list->PopClipRect();
+    flow_legend(list, {min.x, r.bars_max.y + 5 * scale}, width, items, scale, true);
+    y = r.bars_max.y + legend_h;
+  }
+  if (!detail) return r;
+  y += 8 * scale;
+  list->AddLine({min.x, y - 6 * scale}, {max.x, y - 6 * scale}, colors.dim, 1.0f);
+  r.detail_min = {min.x, y};
+  r.detail_max = max;
+  list->PushClipRect(r.detail_min, r.detail_max, true);
+  if (choice.path) r.path = draw_merge_path(list, r.detail_min, r.detail_max, m, colors, scale);
+  if (choice.blocksort)
+    r.blocksort = draw_blocksort(list, r.detail_min, r.detail_max, m, colors, scale);
+  list->PopClipRect();
+  return r;
+}
+
+}  // namespace ss::render
