@@ -92,7 +92,7 @@ ImGuiLayer::ImGuiLayer(const Context& context, vk::RenderPass render_pass,
 }
 
 ImGuiLayer::~ImGuiLayer() {
-  if (*context_.device()) context_.device().waitIdle();
+  context_.wait_idle_noexcept();
   shutdown_backend();
   ImGui::DestroyContext(imgui_);
 }

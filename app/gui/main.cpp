@@ -10,6 +10,7 @@
 #include "common/scenario.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "gui/app_state.hpp"
 #include "gui/key_queue.hpp"
 #include "gui/panels.hpp"
@@ -58,14 +59,20 @@ std::deque<ss::gui::Action> parse_actions(const std::string& list) {
   return actions;
 }
 
-int run(const Options& o) {
-  using namespace ss;
-  const Scenario scenario = resolve_scenario(o.scenario);
-  auto actions = parse_actions(o.actions);
-  if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
-    throw UsageError("--ui-scale must be between 0.5 and 4");
+// What ended one connection to the GPU: the user (exit code), or a lost device, after which the
+// app reconnects with the same scenario and step and says what happened in a dialog.
+struct SessionEnd {
+  int exit_code = k_exit_ok;
+  bool device_lost = false;
+  std::string message;
+  ss::Scenario scenario;
+  std::size_t target = 0;
+};
 
-  gui::Window window("sortscope", o.width, o.height);
+SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scenario& scenario,
+                       std::size_t target, std::deque<ss::gui::Action>& actions,
+                       const std::string& lost_message) {
+  using namespace ss;
   ContextOptions context_options;
   context_options.device_selector = scenario.device;
   context_options.instance_extensions = gui::Window::required_instance_extensions();
@@ -82,61 +89,104 @@ int run(const Options& o) {
   if (o.presenter) style.scale = std::max(style.scale, 2.0f);
   gui::Presenter presenter(context, window, style);
   GlfwBackend backend(window.handle());
-  gui::install_key_queue(window.handle());
   gui::App app(context, scenario);
   app.style = style;
+  bool restore = !lost_message.empty();  // after a lost device: once planned, back to the step
 
-  double last = glfwGetTime();
-  for (int frame = 0;; ++frame) {
-    glfwPollEvents();
-    if (glfwWindowShouldClose(window.handle()) || app.quit_requested) break;
-    const double now = glfwGetTime();
-    const double dt = now - last;
-    last = now;
+  try {
+    double last = glfwGetTime();
+    for (int frame = 0;; ++frame) {
+      glfwPollEvents();
+      if (glfwWindowShouldClose(window.handle()) || app.quit_requested) break;
+      // Ctrl-C in the terminal: stop playing and stay (idle); a second one closes the app.
+      if (interrupt_requested()) {
+        clear_interrupt();
+        if (!app.playing) break;
+        app.playing = false;
+      }
+      const double now = glfwGetTime();
+      const double dt = now - last;
+      last = now;
 
-    // The scripted actions take the same path as the keys, one per frame once idle.
-    if (!actions.empty() && app.ready() && !app.busy()) {
-      app.perform(actions.front());
-      actions.pop_front();
-    }
-    app.update(dt);
-    if (!o.screenshot.empty() && !app.ready() && !app.error.empty()) {
-      // A script asked for a scenario that cannot run: say so instead of waiting forever.
-      throw UsageError(app.error);
-    }
-    auto& renderer = presenter.renderer();
-    if (app.take_state_changed()) renderer.bars().update(app.state());
-    renderer.imgui().set_style(app.style);
-    if (app.fullscreen_requested) {
-      app.fullscreen_requested = false;
-      window.toggle_fullscreen();
-    }
+      if (restore && app.ready()) {
+        restore = false;
+        app.jump_to(target);
+        app.error = lost_message +
+                    "\n\nsortscope made a new connection to the GPU and kept your scenario and "
+                    "step.";
+      }
+      // The scripted actions take the same path as the keys, one per frame once idle.
+      if (!actions.empty() && app.ready() && !app.busy()) {
+        app.perform(actions.front());
+        actions.pop_front();
+      }
+      app.update(dt);
+      if (!o.screenshot.empty() && !app.ready() && !app.error.empty()) {
+        // A script asked for a scenario that cannot run: say so instead of waiting forever.
+        throw UsageError(app.error);
+      }
+      auto& renderer = presenter.renderer();
+      if (app.take_state_changed()) renderer.bars().update(app.state());
+      renderer.imgui().set_style(app.style);
+      if (app.fullscreen_requested) {
+        app.fullscreen_requested = false;
+        window.toggle_fullscreen();
+      }
 
-    renderer.imgui().new_frame();
-    ImGui_ImplGlfw_NewFrame();
-    ImGui::NewFrame();
-    gui::handle_keys(app);
-    gui::draw_panels(app, renderer);
-    ImGui::Render();
+      renderer.imgui().new_frame();
+      ImGui_ImplGlfw_NewFrame();
+      ImGui::NewFrame();
+      gui::handle_keys(app);
+      gui::draw_panels(app, renderer);
+      ImGui::Render();
 
-    const bool shoot =
-        !o.screenshot.empty() && frame >= o.frames && actions.empty() && app.ready() && !app.busy();
-    render::Image image;
-    presenter.draw_frame(shoot ? &image : nullptr);
-    if (shoot) {
-      render::write_png(image, o.screenshot);
-      std::cout << "wrote " << o.screenshot << " (" << image.width << "x" << image.height
-                << ", step " << app.target() << ")\n";
-      break;
+      const bool shoot = !o.screenshot.empty() && frame >= o.frames && actions.empty() &&
+                         app.ready() && !app.busy();
+      render::Image image;
+      presenter.draw_frame(shoot ? &image : nullptr);
+      if (shoot) {
+        render::write_png(image, o.screenshot);
+        std::cout << "wrote " << o.screenshot << " (" << image.width << "x" << image.height
+                  << ", step " << app.target() << ")\n";
+        break;
+      }
     }
+  } catch (const GpuError& e) {
+    return {k_exit_ok, true, e.what(), app.scenario(), app.target()};
+  } catch (const vk::DeviceLostError& e) {
+    return {k_exit_ok, true, std::string("the GPU was lost while drawing (") + e.what() + ")",
+            app.scenario(), app.target()};
   }
-  context.device().waitIdle();
+  context.wait_idle_noexcept();
   if (context.validation_log().count() != 0) {
     std::cerr << "sortscope: the Vulkan validation layer reported "
               << context.validation_log().count() << " message(s)\n";
-    return k_exit_validation;
+    SessionEnd end;
+    end.exit_code = k_exit_validation;
+    return end;
   }
-  return k_exit_ok;
+  return SessionEnd{};
+}
+
+int run(const Options& o) {
+  using namespace ss;
+  Scenario scenario = resolve_scenario(o.scenario);
+  auto actions = parse_actions(o.actions);
+  if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
+    throw UsageError("--ui-scale must be between 0.5 and 4");
+  install_interrupt_handlers();
+  gui::Window window("sortscope", o.width, o.height);
+  std::size_t target = 0;
+  std::string lost_message;
+  for (int reconnects = 0;; ++reconnects) {
+    SessionEnd end = run_session(o, window, scenario, target, actions, lost_message);
+    if (!end.device_lost) return end.exit_code;
+    std::cerr << "sortscope: " << end.message << "; reconnecting\n";
+    if (reconnects == 3) throw SetupError("the GPU was lost 4 times; giving up: " + end.message);
+    scenario = end.scenario;
+    target = end.target;
+    lost_message = end.message;
+  }
 }
 
 }  // namespace

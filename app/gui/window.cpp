@@ -104,7 +104,7 @@ Presenter::Presenter(const Context& context, const Window& window, render::UiSty
 }
 
 Presenter::~Presenter() {
-  if (*context_.device()) context_.device().waitIdle();
+  context_.wait_idle_noexcept();
 }
 
 void Presenter::create_swapchain() {

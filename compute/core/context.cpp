@@ -1,6 +1,7 @@
 #include "core/context.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -276,6 +277,10 @@ Context::Context(const ContextOptions& options)
 }
 
 Context::~Context() {
+  wait_idle_noexcept();
+}
+
+void Context::wait_idle_noexcept() const noexcept {
   // A lost device answers VK_ERROR_DEVICE_LOST here; destructors must not throw.
   if (*device_) (void)device_.getDispatcher()->vkDeviceWaitIdle(*device_);
 }
@@ -316,8 +321,10 @@ void Context::run_commands(const std::function<void(const vk::raii::CommandBuffe
   record(cmd);
   cmd.end();
   ++submissions_;
-  const bool injected =
-      fault_.kind != InjectedFault::Kind::none && submissions_ == fault_.submission;
+  // Once per process, so the app's new connection after an injected loss works.
+  static std::atomic<bool> injected_once{false};
+  const bool injected = fault_.kind != InjectedFault::Kind::none &&
+                        submissions_ == fault_.submission && !injected_once.exchange(true);
   auto fail = [&](const std::string& why) {
     lost_ = true;
     return GpuError("the GPU " + properties_.name + " " + why + " while running " + what +

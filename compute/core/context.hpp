@@ -37,7 +37,8 @@ inline constexpr double k_default_gpu_timeout_s = 600;
 
 // Test-only fault injection at the submit wrapper, so the error paths can be exercised on any
 // device: SORTSCOPE_INJECT_FAULT=device-lost@K or timeout@K makes the K-th submission (1-based)
-// of a context fail as if the device was lost or the fence never signalled.
+// (of the first context to get that far) fail, once per process, as if the device was lost or
+// the fence never signalled.
 struct InjectedFault {
   enum class Kind { none, device_lost, timeout } kind = Kind::none;
   std::uint64_t submission = 0;
@@ -87,6 +88,8 @@ class Context {
   void run_commands(const std::function<void(const vk::raii::CommandBuffer&)>& record,
                     const std::string& what = "a transfer") const;
   bool lost() const { return lost_; }
+  // vkDeviceWaitIdle for destructors: a lost device's error is ignored instead of thrown.
+  void wait_idle_noexcept() const noexcept;
 
   // Compiled pipelines are shared: lavapipe compiles each through LLVM, which is slow.
   const Kernel& kernel(const KernelSpec& spec) const;
