@@ -89,7 +89,8 @@ TEST_CASE("cli: bad usage exits 2 with a one-line message naming the value", "[c
   };
   const std::vector<Case> cases = {
       {"run --algo bogosort",
-       "unknown algorithm 'bogosort'; choose one of: batcher, transposition, radix4, onesweep"},
+       "unknown algorithm 'bogosort'; choose one of: batcher, transposition, mergesort, radix4, "
+       "onesweep"},
       {"run --type f16", "unknown key type 'f16'; choose one of: u32, i32, f32, u64"},
       {"run --dist zipf", "unknown distribution 'zipf'"},
       {"run --n abc", "--n 'abc' is not a non-negative number"},
