@@ -365,3 +365,11 @@ TEST_CASE("bench-report prints BENCHMARKS.md's Markdown table from JSON Lines", 
   CHECK(none.code == 2);
   CHECK_THAT(none.out, Catch::Contains("--markdown"));
 }
+
+TEST_CASE("BENCHMARKS.md's table is bench-report's output for its raw rows", "[bench][cli]") {
+  const std::string source = SORTSCOPE_SOURCE_DIR;
+  const CliResult r =
+      cli("bench-report '" + source + "/docs/bench/2026-11-22-h100.jsonl' --markdown -");
+  REQUIRE(r.code == 0);
+  CHECK_THAT(read_text(source + "/BENCHMARKS.md"), Catch::Contains(r.out));
+}
