@@ -291,7 +291,12 @@ int bench(const BenchOptions& o) {
     if (!dir.empty() && !std::filesystem::is_directory(dir))
       throw UsageError("--plot: the folder of '" + o.plot + "' does not exist");
   }
-  if (!(o.copy_gb_per_s >= 0)) throw UsageError("--copy-gbps must be >= 0");
+  PlotSettings plot_settings;
+  plot_settings.width = o.plot_width;
+  plot_settings.height = o.plot_height;
+  plot_settings.log_y = o.plot_log_y;
+  plot_settings.copy_gb_per_s = o.copy_gb_per_s;
+  check_plot_settings(plot_settings);
   std::vector<BenchRow> overlay;
   for (const std::string& path : o.overlays) {
     for (BenchRow& row : read_rows(path)) overlay.push_back(std::move(row));
@@ -489,11 +494,7 @@ int bench(const BenchOptions& o) {
   if (!o.plot.empty()) {
     std::vector<BenchRow> plotted = all_rows;
     plotted.insert(plotted.end(), overlay.begin(), overlay.end());
-    PlotSettings settings;
-    settings.width = o.plot_width;
-    settings.height = o.plot_height;
-    settings.log_y = o.plot_log_y;
-    settings.copy_gb_per_s = o.copy_gb_per_s;
+    PlotSettings settings = plot_settings;
     settings.title = "sorting throughput on " + device_name + ", " + date;
     write_plot(context, plotted, settings, o.plot);
     std::cerr << "bench: wrote " << o.plot << " (" << o.plot_width << "x" << o.plot_height << ")\n";

@@ -3,10 +3,21 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/errors.hpp"
 #include "render/headless.hpp"
 #include "render/views/throughput_plot.hpp"
 
 namespace ss::cli {
+
+void check_plot_settings(const PlotSettings& settings) {
+  if (settings.width < 320 || settings.width > 8192 || settings.height < 200 ||
+      settings.height > 8192) {
+    throw UsageError("--plot-width " + std::to_string(settings.width) + " --plot-height " +
+                     std::to_string(settings.height) +
+                     " is out of range (320x200 to 8192x8192 pixels)");
+  }
+  if (!(settings.copy_gb_per_s >= 0)) throw UsageError("--copy-gbps must be >= 0");
+}
 
 void write_plot(const Context& context, const std::vector<BenchRow>& rows,
                 const PlotSettings& settings, const std::string& path) {

@@ -21,6 +21,9 @@ struct PlotSettings {
   std::string title;
 };
 
+// Throws UsageError unless the size is 320x200 to 8192x8192 and the bandwidth >= 0.
+void check_plot_settings(const PlotSettings& settings);
+
 // One line per impl + keys (series_name), in order of first appearance. Throws UsageError when
 // the file cannot be written.
 void write_plot(const Context& context, const std::vector<BenchRow>& rows,

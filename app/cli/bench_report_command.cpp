@@ -28,6 +28,13 @@ struct ReportOptions {
 int report(const ReportOptions& o) {
   if (o.markdown.empty() && o.plot.empty())
     throw UsageError("bench-report needs --markdown FILE (- = stdout) and/or --plot FILE.png");
+  PlotSettings settings;
+  settings.width = o.plot_width;
+  settings.height = o.plot_height;
+  settings.log_y = o.plot_log_y;
+  settings.copy_gb_per_s = o.copy_gb_per_s;
+  settings.title = o.title;
+  check_plot_settings(settings);
   std::vector<BenchRow> rows;
   for (const std::string& path : o.inputs) {
     for (BenchRow& row : read_rows(path)) rows.push_back(std::move(row));
@@ -47,12 +54,6 @@ int report(const ReportOptions& o) {
     ContextOptions context_options;
     context_options.device_selector = o.device;
     Context context(context_options);
-    PlotSettings settings;
-    settings.width = o.plot_width;
-    settings.height = o.plot_height;
-    settings.log_y = o.plot_log_y;
-    settings.copy_gb_per_s = o.copy_gb_per_s;
-    settings.title = o.title;
     if (settings.title.empty()) {
       settings.title = "sorting throughput";
       if (!rows.front().device.empty()) settings.title += " on " + rows.front().device;

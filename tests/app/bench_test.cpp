@@ -287,6 +287,9 @@ TEST_CASE("bench: bad output options exit 2 naming the problem", "[bench][cli]")
   r = cli("bench --plot /nonexistent/dir/plot.png");
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("/nonexistent/dir/plot.png"));
+  r = cli("bench --plot x.png --plot-width 10");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("out of range (320x200 to 8192x8192 pixels)"));
   r = cli("bench --overlay /nonexistent/rows.jsonl");
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("cannot read the JSON Lines file /nonexistent/rows.jsonl"));
