@@ -68,6 +68,36 @@ Image render_offscreen(const Context& context, const Stepper& stepper, const Key
   return image;
 }
 
+Image render_imgui_offscreen(const Context& context, std::uint32_t width, std::uint32_t height,
+                             const UiStyle& style,
+                             const std::function<void(ImDrawList* list, ImVec2 min, ImVec2 max,
+                                                      const Palette& colors)>& draw) {
+  FrameRenderer frame(context, OffscreenTarget::k_format, vk::ImageLayout::eTransferSrcOptimal, 2,
+                      style);
+  OffscreenTarget target(context, frame.render_pass(), width, height);
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(float(width), float(height));
+  io.DisplayFramebufferScale = ImVec2(1, 1);
+  io.DeltaTime = 1.0f / 60.0f;
+  frame.imgui().new_frame();
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos({0, 0});
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  ImGui::Begin("image", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  const float pad = 16.0f * style.scale;
+  draw(ImGui::GetWindowDrawList(), {pad, pad}, {io.DisplaySize.x - pad, io.DisplaySize.y - pad},
+       palette(style));
+  ImGui::End();
+  ImGui::Render();
+  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+    frame.record(cmd, target.framebuffer(), target.extent());
+    target.record_readback(cmd);
+  });
+  return target.read();
+}
+
 std::string render_network_svg(const Context& context, const Stepper& stepper,
                                const KeyRange& range) {
   const Plan& plan = stepper.plan();

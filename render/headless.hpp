@@ -3,6 +3,7 @@
 // (FrameRenderer + draw_views), into an image read back to the host. Works on lavapipe and on
 // GPU servers with no display.
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "plan/stepper.hpp"
@@ -28,6 +29,14 @@ struct OffscreenOptions {
 // The stepper's current position, drawn as the app would draw its central view.
 Image render_offscreen(const Context& context, const Stepper& stepper, const KeyRange& range,
                        const OffscreenOptions& options);
+
+// Whatever `draw` puts in the current ImGui window's draw list inside [min, max] (the image less
+// a margin), on the theme's background, as an image: for views that are pure ImGui drawing,
+// such as the throughput plot.
+Image render_imgui_offscreen(const Context& context, std::uint32_t width, std::uint32_t height,
+                             const UiStyle& style,
+                             const std::function<void(ImDrawList* list, ImVec2 min, ImVec2 max,
+                                                      const Palette& colors)>& draw);
 
 // The wire diagram of the stepper's plan as SVG, the step shown highlighted. Throws UsageError
 // when the plan is not a comparator network or n exceeds k_max_network_n.

@@ -1,7 +1,19 @@
+// sortscope-cli bench: times the full-speed plans beside std::sort, for every combination of
+// algorithms, sizes and key types asked for; writes a text table, JSON Lines, CSV and a plot.
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <ctime>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <map>
+#include <numeric>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -9,6 +21,8 @@
 #include "algorithms/algorithm.hpp"
 #include "baseline/cpu_sort.hpp"
 #include "baseline/cpu_timing.hpp"
+#include "cli/bench_plot.hpp"
+#include "cli/bench_rows.hpp"
 #include "cli/commands.hpp"
 #include "common/scenario.hpp"
 #include "core/context.hpp"
@@ -31,7 +45,15 @@ struct BenchOptions {
   int reps = 20;
   int warmup = 3;
   std::string cpu = "std";  // none | std | all
-  bool json = false;
+  std::string json;         // "": none, "-": stdout
+  std::string csv;
+  std::string plot;
+  std::vector<std::string> overlays;
+  bool steps = false;
+  std::uint32_t plot_width = 1280;
+  std::uint32_t plot_height = 720;
+  bool plot_log_y = false;
+  double copy_gb_per_s = 0;
 };
 
 std::vector<std::string> split(const std::string& list) {
@@ -65,37 +87,193 @@ std::string today() {
   return text;
 }
 
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values.empty() ? 0 : values[values.size() / 2];
+std::string duration_text(double seconds) {
+  char text[32];
+  if (seconds < 90) {
+    std::snprintf(text, sizeof text, "%.0f s", std::ceil(seconds));
+  } else if (seconds < 5400) {
+    std::snprintf(text, sizeof text, "%.0f min", std::ceil(seconds / 60));
+  } else {
+    std::snprintf(text, sizeof text, "%.1f h", seconds / 3600);
+  }
+  return text;
 }
 
-struct Row {
-  std::string impl;
-  KeyType type;
-  std::uint32_t n;
-  double ms;
-  double ms_min;
-  int reps;
-  bool verified;
-  std::size_t steps;
+// One GPU configuration, planned (and checked against the device) before anything runs.
+struct GpuJob {
+  const Algorithm* algorithm;
+  Plan plan;
+  std::uint64_t bytes_moved = 0;
+  double weight = 0;  // estimated cost, for the time-left estimate
 };
 
-int bench(const BenchOptions& o, const std::string& command_line) {
-  const auto algorithm_names_list = split(o.algorithms);
-  std::vector<std::uint32_t> sizes;
-  for (const auto& s : split(o.sizes)) sizes.push_back(parse_count(s, "--n"));
+// One (key type, n): the GPU configurations, then the CPU baselines, on the same input.
+struct Group {
+  KeyType type;
+  std::uint32_t n;
+  std::vector<GpuJob> jobs;
+  std::vector<CpuSort> cpu;
+  int cpu_reps = 0;
+  double cpu_weight = 0;  // per CPU sort
+};
+
+// Where one output goes: a file, or stdout for "-".
+class Sink {
+ public:
+  Sink(const std::string& path, const char* option) : path_(path) {
+    if (path.empty() || path == "-") return;
+    file_.open(path, std::ios::binary);
+    if (!file_) throw UsageError(std::string(option) + ": cannot write '" + path + "'");
+  }
+  bool on() const { return !path_.empty(); }
+  std::ostream& out() { return path_ == "-" ? std::cout : file_; }
+
+ private:
+  std::string path_;
+  std::ofstream file_;
+};
+
+// The progress line: on a terminal only, rewritten in place with \r.
+class Progress {
+ public:
+  explicit Progress(double total_weight)
+      : tty_(isatty(STDERR_FILENO) != 0),
+        total_(total_weight),
+        start_(std::chrono::steady_clock::now()) {}
+  bool tty() const { return tty_; }
+  void show(const std::string& what, double done_weight) {
+    if (!tty_) return;
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    std::string left = "estimating time left";
+    if (done_weight > 0 && elapsed > 0.5) {
+      left = "about " + duration_text(elapsed / done_weight * (total_ - done_weight)) + " left";
+    }
+    std::cerr << "\r\033[Kbench: " << what << " (" << left << ")" << std::flush;
+  }
+  void clear() {
+    if (tty_) std::cerr << "\r\033[K" << std::flush;
+  }
+
+ private:
+  bool tty_;
+  double total_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+std::string fixed(const char* format, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+// Three significant digits at least, without a long fraction for large values.
+std::string figure(double value) {
+  return fixed(value >= 100 ? "%.0f" : value >= 1 ? "%.2f" : "%.3g", value);
+}
+
+std::string speedup_text(const std::optional<double>& speedup) {
+  return speedup ? figure(*speedup) + "x" : "-";
+}
+
+void print_table_header(std::ostream& out) {
+  char line[256];
+  std::snprintf(line, sizeof line, "%-22s %-18s %10s %11s %11s %9s %8s %8s %8s %s\n", "impl",
+                "keys", "n", "median ms", "min ms", "Gkeys/s", "GB/s", "vs std", "vs par",
+                "verified");
+  out << line;
+}
+
+void print_table_row(std::ostream& out, const BenchRow& row) {
+  char line[512];
+  std::snprintf(line, sizeof line, "%-22s %-18s %10s %11.3f %11s %9s %8s %8s %8s %s\n",
+                row.impl.c_str(), keys_text(row).c_str(), pow2_text(row.n).c_str(), row.ms,
+                row.ms_min ? fixed("%.3f", *row.ms_min).c_str() : "-",
+                figure(row.gkeys_per_s).c_str(), row.gb_per_s ? figure(*row.gb_per_s).c_str() : "-",
+                speedup_text(row.speedup_vs_std_sort).c_str(),
+                speedup_text(row.speedup_vs_std_sort_par).c_str(),
+                !row.verified   ? "-"
+                : *row.verified ? "yes"
+                                : "NOT VERIFIED");
+  out << line;
+  for (const StepKindTime& k : row.step_kinds) {
+    std::snprintf(line, sizeof line, "    %-26s %5zu %s %11.3f ms %6.1f%% %8s GB/s\n",
+                  k.kind.c_str(), k.steps, k.steps == 1 ? "step " : "steps", k.ms, k.share * 100,
+                  figure(k.gb_per_s).c_str());
+    out << line;
+  }
+}
+
+// The per-kind breakdown of one run, in the order the kinds first appear in the plan.
+std::vector<StepKindTime> step_kinds(const Plan& plan, const RunTiming& run) {
+  std::vector<StepKindTime> kinds;
+  for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+    const Step& step = plan.steps[i];
+    const std::string& kind = step.kind.empty() ? step.label : step.kind;
+    auto found = std::find_if(kinds.begin(), kinds.end(),
+                              [&](const StepKindTime& k) { return k.kind == kind; });
+    if (found == kinds.end()) {
+      kinds.push_back({kind, 0, 0, 0, 0, 0});
+      found = kinds.end() - 1;
+    }
+    found->steps += 1;
+    found->ms += run.step_ms[i];
+    found->bytes += step.bytes_read + step.bytes_written;
+  }
+  for (StepKindTime& k : kinds) {
+    k.share = run.total_ms > 0 ? k.ms / run.total_ms : 0;
+    k.gb_per_s = k.ms > 0 ? double(k.bytes) / (k.ms * 1e6) : 0;
+  }
+  return kinds;
+}
+
+// SORTSCOPE_TEST_CORRUPT_RESULT=1 alters every GPU result before it is verified, so the tests
+// can check that a wrong result is reported (verified false, exit 1) through the bench's own
+// verification path. Not for anything else.
+void corrupt_for_test(KeyArray& result) {
+  const char* flag = std::getenv("SORTSCOPE_TEST_CORRUPT_RESULT");
+  if (flag == nullptr || std::string(flag) != "1" || result.words.empty()) return;
+  result.words[0] ^= 1u;
+}
+
+std::string command_line(const BenchOptions& o) {
+  std::string c =
+      "sortscope-cli bench --algo " + o.algorithms + " --n " + o.sizes + " --type " + o.types;
+  if (o.distribution != "random") c += " --dist " + o.distribution;
+  if (o.seed != 1) c += " --seed " + std::to_string(o.seed);
+  if (o.pairs) c += " --pairs";
+  if (o.descending) c += " --descending";
+  c += " --reps " + std::to_string(o.reps) + " --warmup " + std::to_string(o.warmup) + " --cpu " +
+       o.cpu;
+  if (o.steps) c += " --steps";
+  return c;
+}
+
+int bench(const BenchOptions& o) {
+  // Everything the options say is checked before a device is opened.
+  std::vector<const Algorithm*> chosen;
+  const bool all = o.algorithms == "all";
+  if (all) {
+    for (const Algorithm& a : algorithms()) chosen.push_back(&a);
+  } else {
+    for (const auto& name : split(o.algorithms)) {
+      const Algorithm* a = find_algorithm(name);
+      if (a == nullptr) {
+        throw UsageError("unknown algorithm '" + name + "'; choose from: all, " +
+                         algorithm_names());
+      }
+      chosen.push_back(a);
+    }
+    if (chosen.empty()) throw UsageError("--algo is empty; choose from: all, " + algorithm_names());
+  }
+  const std::vector<std::uint32_t> sizes = parse_count_list(o.sizes, "--n");
   std::vector<KeyType> types;
   for (const auto& t : split(o.types)) {
     const auto type = parse_key_type(t);
     if (!type) throw UsageError("unknown key type '" + t + "'; choose from: u32, i32, f32, u64");
     types.push_back(*type);
   }
-  for (const auto& a : algorithm_names_list) {
-    if (find_algorithm(a) == nullptr) {
-      throw UsageError("unknown algorithm '" + a + "'; choose from: " + algorithm_names());
-    }
-  }
+  if (types.empty()) throw UsageError("--type is empty; choose from: u32, i32, f32, u64");
   const auto distribution = parse_distribution(o.distribution);
   if (!distribution) {
     throw UsageError("unknown distribution '" + o.distribution +
@@ -105,83 +283,221 @@ int bench(const BenchOptions& o, const std::string& command_line) {
   if (o.cpu != "none" && o.cpu != "std" && o.cpu != "all") {
     throw UsageError("--cpu '" + o.cpu + "' is not one of: none, std, all");
   }
+  if (o.json == "-" && o.csv == "-") {
+    throw UsageError("--json - and --csv - both ask for stdout; send one of them to a file");
+  }
+  if (!o.plot.empty()) {
+    const auto dir = std::filesystem::path(o.plot).parent_path();
+    if (!dir.empty() && !std::filesystem::is_directory(dir))
+      throw UsageError("--plot: the folder of '" + o.plot + "' does not exist");
+  }
+  PlotSettings plot_settings;
+  plot_settings.width = o.plot_width;
+  plot_settings.height = o.plot_height;
+  plot_settings.log_y = o.plot_log_y;
+  plot_settings.copy_gb_per_s = o.copy_gb_per_s;
+  check_plot_settings(plot_settings);
+  std::vector<BenchRow> overlay;
+  for (const std::string& path : o.overlays) {
+    for (BenchRow& row : read_rows(path)) overlay.push_back(std::move(row));
+  }
 
   ContextOptions context_options;
   context_options.device_selector = o.device;
   Context context(context_options);
   const DeviceLimits limits = DeviceLimits::from(context.properties());
-  const std::string date = today();
+  const std::string device_name = context.properties().name;
 
-  auto emit = [&](const Row& row) {
-    const double gkeys = row.ms > 0 ? row.n / (row.ms * 1e6) : 0;
-    if (o.json) {
-      nlohmann::json line = {
-          {"impl", row.impl},
-          {"type", schema_type(row.type)},
-          {"pairs", o.pairs},
-          {"n", row.n},
-          {"ms", row.ms},
-          {"gkeys_per_s", gkeys},
-          {"device", row.impl.rfind("std::sort", 0) == 0 ? std::string("host CPU")
-                                                         : context.properties().name},
-          {"driver", context.properties().driver},
-          {"date", date},
-          {"command", command_line},
-          {"ms_min", row.ms_min},
-          {"reps", row.reps},
-          {"descending", o.descending},
-          {"verified", row.verified},
-      };
-      if (row.steps != 0) line["steps"] = row.steps;
-      std::cout << line.dump() << std::endl;
-    } else {
-      std::printf("%-22s %-7s n=%-10u median %10.3f ms  min %10.3f ms  %8.3f Gkeys/s%s\n",
-                  row.impl.c_str(), schema_type(row.type).c_str(), row.n, row.ms, row.ms_min, gkeys,
-                  row.verified ? "" : "  NOT VERIFIED");
-      std::fflush(stdout);
-    }
-  };
-
-  bool all_verified = true;
+  // The configurations: with --algo all, the sizes an algorithm itself refuses are skipped
+  // (saying so); then every one is planned and checked against the device before any runs.
+  std::vector<Group> groups;
   for (KeyType type : types) {
     for (std::uint32_t n : sizes) {
-      const SortSpec spec{n, type, o.pairs, o.descending};
-      std::optional<KeyArray> input;
-      std::optional<KeyArray> expected;  // std::stable_sort of input, shared by the algorithms
-      for (const auto& name : algorithm_names_list) {
-        const Algorithm& algorithm = *find_algorithm(name);
-        const Plan plan = make_plan(name, spec, limits);
-        check_plan_fits(plan, limits, context.properties().name);
-        if (!input) input = generate_keys(*distribution, n, type, o.seed, o.pairs);
-        std::cerr << "bench: " << name << " " << to_string(type) << " n=" << n << " (" << o.warmup
-                  << " warm-up + " << o.reps << " timed runs)\n";
-        Runner runner(context, plan);
-        runner.set_input(*input);
-        for (int i = 0; i < o.warmup; ++i) runner.run();
-        std::vector<double> times;
-        for (int i = 0; i < o.reps; ++i) times.push_back(runner.run().total_ms);
-        const bool verified =
-            verify_sorted(*input, runner.result(), o.descending, algorithm.stable).ok;
-        all_verified = all_verified && verified;
-        emit({"sortscope-" + std::string(name), type, n, median(times),
-              *std::min_element(times.begin(), times.end()), o.reps, verified, plan.steps.size()});
+      Group group{type, n, {}, {}, 0, 0};
+      for (const Algorithm* algorithm : chosen) {
+        if (all && n > algorithm->max_n) {
+          std::cerr << "bench: skipping " << algorithm->name << " for n = " << n
+                    << ": it takes n <= " << algorithm->max_n << "\n";
+          continue;
+        }
+        group.jobs.push_back({algorithm, Plan{}, 0, 0});
       }
-      if (o.cpu == "none") continue;
-      if (!input) input = generate_keys(*distribution, n, type, o.seed, o.pairs);
-      // CPU sorts of large n take seconds each: fewer repetitions, still a median.
-      const int cpu_reps = std::max(1, std::min(o.reps, n >= (1u << 24) ? 3 : 7));
-      std::vector<CpuSort> kinds{CpuSort::std_sort};
-      if (o.cpu == "all") kinds.push_back(CpuSort::std_sort_parallel);
-      for (CpuSort kind : kinds) {
-        std::cerr << "bench: " << (kind == CpuSort::std_sort ? "std::sort " : "std::sort-par ")
-                  << to_string(type) << " n=" << n << " (" << cpu_reps << " runs)\n";
-        std::vector<double> times;
-        for (int i = 0; i < cpu_reps; ++i)
-          times.push_back(time_cpu_sort(*input, o.descending, kind));
-        emit({kind == CpuSort::std_sort ? "std::sort" : "std::sort-par", type, n, median(times),
-              *std::min_element(times.begin(), times.end()), cpu_reps, true, 0});
+      if (o.cpu != "none") {
+        group.cpu.push_back(CpuSort::std_sort);
+        if (o.cpu == "all") group.cpu.push_back(CpuSort::std_sort_parallel);
+        // CPU sorts of large n take seconds each: fewer repetitions, still a median.
+        group.cpu_reps = std::max(1, std::min(o.reps, n >= (1u << 24) ? 3 : 7));
+        group.cpu_weight = double(n) * std::max(1.0, std::log2(double(n))) * 5e-9;
       }
+      if (!group.jobs.empty() || !group.cpu.empty()) groups.push_back(std::move(group));
     }
+  }
+  double total_weight = 0;
+  for (Group& group : groups) {
+    const SortSpec spec{group.n, group.type, o.pairs, o.descending};
+    for (GpuJob& job : group.jobs) {
+      job.plan = make_plan(job.algorithm->name, spec, limits);
+      check_plan_fits(job.plan, limits, device_name);
+      for (const Step& step : job.plan.steps)
+        job.bytes_moved += step.bytes_read + step.bytes_written;
+      // Rough relative cost: traffic plus a per-dispatch overhead, per run.
+      job.weight = (o.warmup + o.reps) *
+                       (double(job.bytes_moved) * 1e-9 + double(job.plan.steps.size()) * 2e-5) +
+                   1e-2;
+      total_weight += job.weight;
+    }
+    total_weight += group.cpu_weight * group.cpu_reps * double(group.cpu.size());
+  }
+
+  Sink json(o.json, "--json");
+  Sink csv(o.csv, "--csv");
+  const bool table_on_stdout = o.json != "-" && o.csv != "-";
+  if (csv.on()) csv.out() << csv_header() << std::flush;
+  if (table_on_stdout) print_table_header(std::cout);
+
+  const std::string date = today();
+  const std::string command = command_line(o);
+  const std::string driver = context.properties().driver;
+  Progress progress(total_weight);
+  double done_weight = 0;
+  std::vector<BenchRow> all_rows;
+  bool all_verified = true;
+  std::size_t config = 0;
+  std::size_t config_count = 0;
+  for (const Group& g : groups) config_count += g.jobs.size() + g.cpu.size();
+
+  for (Group& group : groups) {
+    const KeyArray input = generate_keys(*distribution, group.n, group.type, o.seed, o.pairs);
+    std::optional<KeyArray> expected;  // std::stable_sort of input, shared by the algorithms
+    std::vector<BenchRow> rows;
+    auto base_row = [&](std::string impl) {
+      BenchRow row;
+      row.impl = std::move(impl);
+      row.type = schema_type(group.type);
+      row.pairs = o.pairs;
+      row.n = group.n;
+      row.driver = driver;
+      row.date = date;
+      row.command = command;
+      row.descending = o.descending;
+      return row;
+    };
+    for (GpuJob& job : group.jobs) {
+      ++config;
+      const std::string what = "[" + std::to_string(config) + "/" + std::to_string(config_count) +
+                               "] " + std::string(job.algorithm->name) + " " +
+                               std::string(to_string(group.type)) + " n=" + pow2_text(group.n);
+      if (!progress.tty()) {
+        std::cerr << "bench: " << job.algorithm->name << " " << to_string(group.type)
+                  << " n=" << group.n << " (" << o.warmup << " warm-up + " << o.reps
+                  << " timed runs)\n";
+      }
+      progress.show(what + ": setting up", done_weight);
+      Runner runner(context, job.plan);
+      runner.set_input(input);
+      const double per_run = (job.weight - 1e-2) / (o.warmup + o.reps);
+      for (int i = 0; i < o.warmup; ++i) {
+        progress.show(what + ": warm-up " + std::to_string(i + 1) + "/" + std::to_string(o.warmup),
+                      done_weight);
+        runner.run();
+        done_weight += per_run;
+      }
+      std::vector<RunTiming> runs;
+      for (int i = 0; i < o.reps; ++i) {
+        progress.show(what + ": run " + std::to_string(i + 1) + "/" + std::to_string(o.reps),
+                      done_weight);
+        runs.push_back(runner.run());
+        done_weight += per_run;
+      }
+      done_weight += 1e-2;
+      KeyArray result = runner.result();
+      corrupt_for_test(result);
+      if (!expected) expected = cpu_sort(input, o.descending, /*stable=*/true);
+      const bool verified =
+          verify_sorted_against(input, *expected, result, job.algorithm->stable).ok;
+      all_verified = all_verified && verified;
+
+      // The median run (an actual run: the upper median for an even count) and its steps.
+      std::vector<std::size_t> order(runs.size());
+      std::iota(order.begin(), order.end(), std::size_t{0});
+      std::sort(order.begin(), order.end(),
+                [&](std::size_t a, std::size_t b) { return runs[a].total_ms < runs[b].total_ms; });
+      const RunTiming& median = runs[order[order.size() / 2]];
+      BenchRow row = base_row("sortscope-" + std::string(job.algorithm->name));
+      row.device = device_name;
+      row.ms = median.total_ms;
+      row.ms_min = runs[order.front()].total_ms;
+      row.reps = o.reps;
+      row.verified = verified;
+      row.steps = job.plan.steps.size();
+      row.bytes_moved = job.bytes_moved;
+      if (row.ms > 0) row.gb_per_s = double(job.bytes_moved) / (row.ms * 1e6);
+      if (o.steps) row.step_kinds = step_kinds(job.plan, median);
+      rows.push_back(std::move(row));
+      job.plan = Plan{};  // done with it (transposition plans hold n steps)
+    }
+    for (CpuSort kind : group.cpu) {
+      ++config;
+      const std::string name = kind == CpuSort::std_sort ? "std::sort" : "std::sort-par";
+      if (!progress.tty()) {
+        std::cerr << "bench: " << name << " " << to_string(group.type) << " n=" << group.n << " ("
+                  << group.cpu_reps << " runs)\n";
+      }
+      std::vector<double> times;
+      for (int i = 0; i < group.cpu_reps; ++i) {
+        progress.show("[" + std::to_string(config) + "/" + std::to_string(config_count) + "] " +
+                          name + " " + std::string(to_string(group.type)) +
+                          " n=" + pow2_text(group.n) + ": run " + std::to_string(i + 1) + "/" +
+                          std::to_string(group.cpu_reps),
+                      done_weight);
+        times.push_back(time_cpu_sort(input, o.descending, kind));
+        done_weight += group.cpu_weight;
+      }
+      std::sort(times.begin(), times.end());
+      BenchRow row = base_row(name);
+      row.device = "host CPU";
+      row.ms = times[times.size() / 2];
+      row.ms_min = times.front();
+      row.reps = group.cpu_reps;
+      row.verified = true;
+      rows.push_back(std::move(row));
+    }
+    // Derived fields, once the group's baselines are known.
+    std::optional<double> std_ms, par_ms;
+    for (const BenchRow& row : rows) {
+      if (row.impl == "std::sort") std_ms = row.ms;
+      if (row.impl == "std::sort-par") par_ms = row.ms;
+    }
+    progress.clear();
+    for (BenchRow& row : rows) {
+      row.gkeys_per_s = row.ms > 0 ? double(row.n) / (row.ms * 1e6) : 0;
+      if (std_ms && row.impl != "std::sort" && row.ms > 0)
+        row.speedup_vs_std_sort = *std_ms / row.ms;
+      if (par_ms && row.impl != "std::sort-par" && row.ms > 0)
+        row.speedup_vs_std_sort_par = *par_ms / row.ms;
+      if (json.on()) json.out() << to_json(row).dump() << "\n" << std::flush;
+      if (csv.on()) csv.out() << csv_lines(row) << std::flush;
+      if (table_on_stdout) print_table_row(std::cout, row);
+      all_rows.push_back(row);
+    }
+    std::cout << std::flush;
+  }
+  progress.clear();
+
+  if (table_on_stdout && !overlay.empty()) {
+    std::cout << "overlay (" << overlay.size() << " rows from "
+              << std::accumulate(std::next(o.overlays.begin()), o.overlays.end(), o.overlays[0],
+                                 [](std::string a, const std::string& b) { return a + ", " + b; })
+              << "):\n";
+    for (const BenchRow& row : overlay) print_table_row(std::cout, row);
+  }
+  if (!o.plot.empty()) {
+    std::vector<BenchRow> plotted = all_rows;
+    plotted.insert(plotted.end(), overlay.begin(), overlay.end());
+    PlotSettings settings = plot_settings;
+    settings.title = "sorting throughput on " + device_name + ", " + date;
+    write_plot(context, plotted, settings, o.plot);
+    std::cerr << "bench: wrote " << o.plot << " (" << o.plot_width << "x" << o.plot_height << ")\n";
   }
   if (context.validation_log().count() != 0) return k_exit_validation;
   return all_verified ? k_exit_ok : k_exit_unverified;
@@ -195,9 +511,11 @@ Command add_bench_command(CLI::App& app) {
                                  "time the full-speed plans (GPU timestamps, median of --reps "
                                  "after --warmup, each run from the "
                                  "same pristine input, result verified) beside std::sort");
-  sub->add_option("--algo,-a", options->algorithms, "comma-separated algorithms")
+  sub->add_option("--algo,-a", options->algorithms,
+                  "comma-separated algorithms, or all (sizes an algorithm refuses are skipped)")
       ->capture_default_str();
-  sub->add_option("--n,-n", options->sizes, "comma-separated sizes, decimal or 2^K")
+  sub->add_option("--n,-n", options->sizes,
+                  "comma-separated sizes (decimal or 2^K) and ranges A..B (doubling) or A..B:xK")
       ->capture_default_str();
   sub->add_option("--type,-t", options->types, "comma-separated key types")->capture_default_str();
   sub->add_option("--dist,-d", options->distribution, "input distribution")->capture_default_str();
@@ -209,15 +527,29 @@ Command add_bench_command(CLI::App& app) {
   sub->add_option("--warmup", options->warmup, "untimed warm-up runs")->capture_default_str();
   sub->add_option("--cpu", options->cpu, "CPU baselines: none, std (one core), all (also parallel)")
       ->capture_default_str();
-  sub->add_flag("--json", options->json,
-                "JSON Lines in the schema of bench/cub_baseline.cu (impl, type, pairs, n, ms, "
-                "gkeys_per_s, ...)");
-  return [options] {
-    std::string command = "sortscope-cli bench --algo " + options->algorithms + " --n " +
-                          options->sizes + " --type " + options->types +
-                          (options->pairs ? " --pairs" : "") + " --reps " +
-                          std::to_string(options->reps);
-    return bench(*options, command);
+  auto* json = sub->add_option("--json", options->json,
+                               "JSON Lines (schema of bench/cub_baseline.cu, README) to FILE, or "
+                               "stdout for - or no FILE")
+                   ->expected(0, 1);
+  auto* csv = sub->add_option("--csv", options->csv, "CSV with a header row to FILE (- = stdout)")
+                  ->expected(0, 1);
+  sub->add_flag(
+      "--steps", options->steps,
+      "per step kind (histogram, scan, pass 0, ...): ms, share and GB/s of the median run");
+  sub->add_option("--plot", options->plot, "PNG of Gkeys/s against n, one line per impl and keys");
+  sub->add_option("--overlay", options->overlays,
+                  "JSON Lines file whose rows (e.g. CUB's) join the table and the plot");
+  sub->add_option("--plot-width", options->plot_width, "plot width in pixels")
+      ->capture_default_str();
+  sub->add_option("--plot-height", options->plot_height, "plot height in pixels")
+      ->capture_default_str();
+  sub->add_flag("--plot-log-y", options->plot_log_y, "log10 Gkeys/s axis");
+  sub->add_option("--copy-gbps", options->copy_gb_per_s,
+                  "draw the bound a copy at this GB/s puts on a sort (read + write once)");
+  return [options, json, csv] {
+    if (json->count() > 0 && options->json.empty()) options->json = "-";
+    if (csv->count() > 0 && options->csv.empty()) options->csv = "-";
+    return bench(*options);
   };
 }
 

@@ -20,5 +20,6 @@ Command add_list_command(CLI::App& app);
 Command add_run_command(CLI::App& app);
 Command add_bench_command(CLI::App& app);
 Command add_render_command(CLI::App& app);
+Command add_bench_report_command(CLI::App& app);
 
 }  // namespace ss::cli

@@ -1,5 +1,6 @@
 #include "common/scenario.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "algorithms/algorithm.hpp"
@@ -62,6 +63,53 @@ std::uint32_t parse_count(const std::string& text, const std::string& option) {
   }
   if (n > 0xffffffffull) throw UsageError(option + " " + text + " is too large (n <= 4294967295)");
   return static_cast<std::uint32_t>(n);
+}
+
+std::vector<std::uint32_t> parse_count_list(const std::string& text, const std::string& option) {
+  const std::string forms =
+      " (use sizes N and ranges A..B or A..B:xK, comma-separated, e.g. 1000,2^10..2^20:x4; "
+      "N, A and B decimal or 2^K)";
+  std::vector<std::uint32_t> sizes;
+  auto add = [&](std::uint64_t n) {
+    if (std::find(sizes.begin(), sizes.end(), n) == sizes.end())
+      sizes.push_back(static_cast<std::uint32_t>(n));
+  };
+  if (text.empty()) throw UsageError(option + " is empty" + forms);
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    start = comma + 1;
+    if (item.empty()) throw UsageError(option + " '" + text + "' has an empty item" + forms);
+    const std::size_t dots = item.find("..");
+    if (dots == std::string::npos) {
+      add(parse_count(item, option));
+      continue;
+    }
+    const std::string bad = option + " '" + item + "' is not a range A..B or A..B:xK" + forms;
+    std::string end_text = item.substr(dots + 2);
+    std::uint64_t factor = 2;
+    if (const std::size_t colon = end_text.find(':'); colon != std::string::npos) {
+      const std::string step = end_text.substr(colon + 1);
+      end_text.resize(colon);
+      if (step.size() < 2 || step[0] != 'x' ||
+          step.find_first_not_of("0123456789", 1) != std::string::npos || step.size() > 4)
+        throw UsageError(bad);
+      factor = std::stoull(step.substr(1));
+      if (factor < 2)
+        throw UsageError(option + " '" + item + "': the step factor must be at least x2");
+    }
+    const std::string begin_text = item.substr(0, dots);
+    if (begin_text.empty() || end_text.empty()) throw UsageError(bad);
+    const std::uint64_t first = parse_count(begin_text, option);
+    const std::uint64_t last = parse_count(end_text, option);
+    if (first == 0) throw UsageError(option + " '" + item + "': a range cannot start at 0");
+    if (first > last) {
+      throw UsageError(option + " '" + item + "' is empty: its start is larger than its end");
+    }
+    for (std::uint64_t n = first; n <= last; n *= factor) add(n);
+  }
+  return sizes;
 }
 
 Scenario resolve_scenario(const ScenarioOptions& o) {

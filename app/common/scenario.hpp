@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -47,6 +48,12 @@ Scenario resolve_scenario(const ScenarioOptions& options);
 
 // Parses n as decimal or 2^K; throws UsageError for anything else.
 std::uint32_t parse_count(const std::string& text, const std::string& option);
+
+// Parses a comma-separated list of sizes and ranges: N (as parse_count), or A..B, the sizes
+// from A multiplying by 2 while <= B, or A..B:xK multiplying by K >= 2 (2^10..2^20:x4 = 2^10,
+// 2^12, ..., 2^20; B is included when the steps reach it). Duplicates are dropped, the order
+// kept. Throws UsageError naming the malformed item and the accepted forms.
+std::vector<std::uint32_t> parse_count_list(const std::string& text, const std::string& option);
 
 // The scenario's input: read from its file, or generated. Throws UsageError for a bad file or
 // an n that disagrees with the file's.

@@ -32,6 +32,7 @@ Plan plan_batcher(const SortSpec& spec, const DeviceLimits& limits) {
       Step& step = add_network_step(
           plan, "merge " + std::to_string(merge) + ", stride " + std::to_string(stride),
           push_bytes(p), groups, p);
+      step.kind = "merge " + std::to_string(merge);
       // Every real key is read at most once and written at most once per layer.
       step.bytes_read = traffic;
       step.bytes_written = traffic;

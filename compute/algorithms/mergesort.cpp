@@ -149,6 +149,7 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
     phases.push_back(make_step(phase_label(phase, t.keys_per_thread), 0, blocksort_bindings,
                                tile_groups, MERGESORT_BUFFER_KEYS_ALT,
                                MERGESORT_BUFFER_VALUES_ALT));
+    phases.back().kind = "blocksort";
     phases.back().bytes_read = moved;
     phases.back().bytes_written = moved;
   }
@@ -186,6 +187,7 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
     partition.bytes_read = (std::uint64_t(tiles) + 1) * 2u * key_bytes(spec.key_type) *
                            (1u + static_cast<std::uint32_t>(std::bit_width(list)));
     partition.bytes_written = (std::uint64_t(tiles) + 1) * 4u;
+    partition.kind = "partition";
     plan.steps.push_back(std::move(partition));
     p.stage = gpu::MERGESORT_STAGE_MERGE;
     Step merge = make_step("pass " + std::to_string(pass + 1) +
@@ -193,6 +195,7 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
                            2, bindings, tile_groups, keys_out, values_out);
     merge.bytes_read = moved + (std::uint64_t(tiles) + 1) * 4u;
     merge.bytes_written = moved;
+    merge.kind = "merge";
     plan.steps.push_back(std::move(merge));
     keys_in = keys_out;
     values_in = values_out;

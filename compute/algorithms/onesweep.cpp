@@ -116,13 +116,16 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
       std::max<std::uint64_t>(passes * gpu::ONESWEEP_DIGITS, p.clear_words);
   Step& i = add(gpu::ONESWEEP_STAGE_INIT, 0, "clear histograms and tile status",
                 groups_for(init_threads, wg, limits));
+  i.kind = "init";
   i.bytes_written = hist_bytes / 2 + std::uint64_t(p.clear_words) * 4u;
   Step& h = add(gpu::ONESWEEP_STAGE_HISTOGRAM, 0,
                 "histograms of all " + std::to_string(passes) + " digits",
                 groups_for(spec.n, p.hist_keys, limits));
+  h.kind = "histogram";
   h.bytes_read = key_bytes_total;
   h.bytes_written = hist_bytes / 2;
   Step& s = add(gpu::ONESWEEP_STAGE_SCAN, 0, "scan digit histograms", GroupCount{});
+  s.kind = "scan";
   s.bytes_read = hist_bytes / 2;
   s.bytes_written = hist_bytes / 2;
   const GroupCount tile_groups = groups_for(std::uint64_t(tiles) * wg, wg, limits);
@@ -136,6 +139,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
                       std::to_string(pass * gpu::ONESWEEP_BITS) + ".." +
                       std::to_string(pass * gpu::ONESWEEP_BITS + 7) + "): rank, look back, scatter",
                   tile_groups);
+    x.kind = "pass " + std::to_string(pass);
     const std::uint64_t status_bytes = std::uint64_t(tiles) * gpu::ONESWEEP_DIGITS * 4u;
     x.bytes_read = key_bytes_total + value_bytes + status_bytes;
     x.bytes_written = key_bytes_total + value_bytes + 2u * status_bytes;

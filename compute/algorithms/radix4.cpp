@@ -85,12 +85,15 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
                             moves ? radix_values_after(pass) : values_in);
     };
     Step& c = add(gpu::RADIX4_STAGE_COUNT, digit + ": count digits per tile", tile_groups);
+    c.kind = "count";
     c.bytes_read = key_bytes_total;
     c.bytes_written = entries * 4u;
     Step& s = add(gpu::RADIX4_STAGE_SCAN, digit + ": scan tile histograms", GroupCount{});
+    s.kind = "scan";
     s.bytes_read = entries * 4u;
     s.bytes_written = entries * 4u + 2u * gpu::RADIX4_DIGITS * 4u;
     Step& x = add(gpu::RADIX4_STAGE_SCATTER, digit + ": scatter", tile_groups);
+    x.kind = "scatter";
     x.bytes_read = key_bytes_total + value_bytes + entries * 4u;
     x.bytes_written = key_bytes_total + value_bytes;
   }

@@ -25,6 +25,7 @@ Plan plan_transposition(const SortSpec& spec, const DeviceLimits& limits) {
     Step& step = add_network_step(
         plan, std::string(p.parity ? "odd" : "even") + " pass " + std::to_string(pass),
         push_bytes(p), groups, p);
+    step.kind = p.parity ? "odd pass" : "even pass";
     step.bytes_read = 2ull * comparators * element_bytes;
     step.bytes_written = step.bytes_read;
   }

@@ -41,6 +41,7 @@ using StepView = std::variant<std::monostate, gpu::BatcherLayer, gpu::Transposit
 
 struct Step {
   std::string label;                    // e.g. "merge 8, stride 2"
+  std::string kind;                     // short name the bench groups steps by, e.g. "scatter"
   std::uint32_t kernel = 0;             // index into Plan::kernels
   std::vector<std::uint32_t> bindings;  // Plan::buffers index for each binding slot
   std::vector<std::byte> push;          // push-constant bytes, Plan::kernels[kernel].push_size

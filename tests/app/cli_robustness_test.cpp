@@ -6,10 +6,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "support/cli_runner.hpp"
+#include "support/cli.hpp"
 
+using ss::test::cli;
 using ss::test::data_file;
-using ss::test::run_cli;
 
 namespace {
 
@@ -35,8 +35,7 @@ std::size_t temporaries_beside(const std::string& path) {
 
 TEST_CASE("cli: --output /dev/full exits 2 naming the path and the OS error", "[cli][gpu]") {
   const std::string input = data_file("full-in.txt", "3\n1\n2\n");
-  const auto r =
-      run_cli("run --algo onesweep --type u32 --input '" + input + "' --output /dev/full");
+  const auto r = cli("run --algo onesweep --type u32 --input '" + input + "' --output /dev/full");
   INFO(r.out);
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("/dev/full") && Catch::Contains("No space left on device"));
@@ -45,30 +44,29 @@ TEST_CASE("cli: --output /dev/full exits 2 naming the path and the OS error", "[
 TEST_CASE("cli: --output may name the input file; a failed write keeps the old output",
           "[cli][gpu]") {
   const std::string path = data_file("in-place.txt", "30\n10\n20\n");
-  auto r =
-      run_cli("run --algo mergesort --type u32 --input '" + path + "' --output '" + path + "'");
+  auto r = cli("run --algo mergesort --type u32 --input '" + path + "' --output '" + path + "'");
   INFO(r.out);
   CHECK(r.code == 0);
   CHECK(read(path) == "10\n20\n30\n");
   CHECK(temporaries_beside(path) == 0);
   // Into a folder that does not exist: exit 2, the message names the path.
-  r = run_cli("run --algo mergesort --n 10 --output '" + path + ".d/x.txt'");
+  r = cli("run --algo mergesort --n 10 --output '" + path + ".d/x.txt'");
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("in-place.txt.d/x.txt"));
 }
 
 TEST_CASE("cli: a lost device or a hung fence is an error naming the step, exit 2", "[cli][gpu]") {
   // Submissions of `run --trace`: upload of the input, then one per step.
-  auto r = run_cli("run --algo batcher --n 16 --trace", "SORTSCOPE_INJECT_FAULT=device-lost@4");
+  auto r = cli("run --algo batcher --n 16 --trace", "SORTSCOPE_INJECT_FAULT=device-lost@4");
   INFO(r.out);
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("VK_ERROR_DEVICE_LOST") && Catch::Contains("step ") &&
                         Catch::Contains("of batcher"));
-  r = run_cli("run --algo onesweep --n 1000", "SORTSCOPE_INJECT_FAULT=timeout@2");
+  r = cli("run --algo onesweep --n 1000", "SORTSCOPE_INJECT_FAULT=timeout@2");
   INFO(r.out);
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("did not finish within"));
-  r = run_cli("run --algo onesweep --n 10", "SORTSCOPE_INJECT_FAULT=sometimes");
+  r = cli("run --algo onesweep --n 10", "SORTSCOPE_INJECT_FAULT=sometimes");
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("device-lost@K"));
 }
@@ -78,9 +76,9 @@ TEST_CASE("cli: SIGINT stops a run with exit 130 and the previous output intact"
   const std::string out = data_file("interrupted-out.txt", "previous result\n");
   // Large enough to be still running after a second on lavapipe (or any GPU: verification
   // against std::stable_sort alone takes that long).
-  const auto r = run_cli("run --algo batcher --n 2^22 --type u64 --pairs --output '" + out +
-                             "' 2>&1 & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo exit=$?; :",
-                         "");
+  const auto r = cli("run --algo batcher --n 2^22 --type u64 --pairs --output '" + out +
+                         "' 2>&1 & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo exit=$?; :",
+                     "");
   INFO(r.out);
   CHECK_THAT(r.out, Catch::Contains("exit=130") && Catch::Contains("interrupted"));
   CHECK(read(out) == "previous result\n");

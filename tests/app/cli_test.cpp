@@ -1,6 +1,4 @@
-#include <sys/wait.h>
-#include <array>
-#include <cstdio>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -8,34 +6,13 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "support/cli.hpp"
+
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out;  // stdout and stderr together
-};
-
-// Runs sortscope-cli with validation on (ctest sets SORTSCOPE_VALIDATION=1; set it here too so
-// the test also holds when run by hand).
-Result cli(const std::string& args, const std::string& env = "") {
-  const std::string command =
-      "SORTSCOPE_VALIDATION=1 " + env + " '" SORTSCOPE_CLI "' " + args + " 2>&1";
-  Result r;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer{};
-  while (std::size_t got = std::fread(buffer.data(), 1, buffer.size(), pipe))
-    r.out.append(buffer.data(), got);
-  const int status = pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string data_file(const std::string& name, const std::string& content) {
-  const auto path = std::filesystem::path(SORTSCOPE_TEST_DATA) / name;
-  std::ofstream(path, std::ios::binary) << content;
-  return path.string();
-}
+using Result = ss::test::CliResult;
+using ss::test::cli;
+using ss::test::data_file;
 
 std::size_t line_count(const std::string& text) {
   return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));

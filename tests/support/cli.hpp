@@ -1,5 +1,5 @@
 #pragma once
-// Runs sortscope-cli as a user would, for the command-line tests.
+// Runs sortscope-cli as a user would, for the CLI tests: the exit code and what it printed.
 #include <sys/wait.h>
 
 #include <array>
@@ -13,13 +13,13 @@
 namespace ss::test {
 
 struct CliResult {
-  int code = -1;    // exit status; -1 when killed by a signal
+  int code = -1;
   std::string out;  // stdout and stderr together
 };
 
-// Runs `sh -c "<env> sortscope-cli <args>"` with validation on (ctest sets
-// SORTSCOPE_VALIDATION=1; set here too so the tests also hold when run by hand).
-inline CliResult run_cli(const std::string& args, const std::string& env = "") {
+// Runs sortscope-cli with validation on (ctest sets SORTSCOPE_VALIDATION=1; set it here too so
+// the test also holds when run by hand). `env` is prepended (VAR=value ...).
+inline CliResult cli(const std::string& args, const std::string& env = "") {
   const std::string command =
       "SORTSCOPE_VALIDATION=1 " + env + " '" SORTSCOPE_CLI "' " + args + " 2>&1";
   CliResult r;
@@ -33,11 +33,16 @@ inline CliResult run_cli(const std::string& args, const std::string& env = "") {
   return r;
 }
 
-// A file in the tests' data folder with this content.
+// A path in the tests' data folder.
+inline std::string data_path(const std::string& name) {
+  return (std::filesystem::path(SORTSCOPE_TEST_DATA) / name).string();
+}
+
+// Writes `content` to a file in the tests' data folder; returns its path.
 inline std::string data_file(const std::string& name, const std::string& content) {
-  const auto path = std::filesystem::path(SORTSCOPE_TEST_DATA) / name;
+  const std::string path = data_path(name);
   std::ofstream(path, std::ios::binary) << content;
-  return path.string();
+  return path;
 }
 
 }  // namespace ss::test
