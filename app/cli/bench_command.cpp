@@ -25,6 +25,7 @@
 #include "cli/bench_rows.hpp"
 #include "cli/commands.hpp"
 #include "common/scenario.hpp"
+#include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "plan/runner.hpp"
@@ -117,20 +118,27 @@ struct Group {
   double cpu_weight = 0;  // per CPU sort
 };
 
-// Where one output goes: a file, or stdout for "-".
+// Where one output goes: stdout for "-", row by row; or a file, written whole by commit() once
+// the bench is complete (atomically: an error or an interruption leaves any earlier file as it
+// was). The file is opened at once, so a bad path fails before anything runs.
 class Sink {
  public:
-  Sink(const std::string& path, const char* option) : path_(path) {
+  explicit Sink(const std::string& path) : path_(path) {
     if (path.empty() || path == "-") return;
-    file_.open(path, std::ios::binary);
-    if (!file_) throw UsageError(std::string(option) + ": cannot write '" + path + "'");
+    file_ = std::make_unique<AtomicFile>(path);
   }
   bool on() const { return !path_.empty(); }
-  std::ostream& out() { return path_ == "-" ? std::cout : file_; }
+  std::ostream& out() { return file_ ? static_cast<std::ostream&>(buffer_) : std::cout; }
+  void commit() {
+    if (!file_) return;
+    file_->write(buffer_.str());
+    file_->commit();
+  }
 
  private:
   std::string path_;
-  std::ofstream file_;
+  std::unique_ptr<AtomicFile> file_;
+  std::ostringstream buffer_;
 };
 
 // The progress line: on a terminal only, rewritten in place with \r.
@@ -349,8 +357,8 @@ int bench(const BenchOptions& o) {
     total_weight += group.cpu_weight * group.cpu_reps * double(group.cpu.size());
   }
 
-  Sink json(o.json, "--json");
-  Sink csv(o.csv, "--csv");
+  Sink json(o.json);
+  Sink csv(o.csv);
   const bool table_on_stdout = o.json != "-" && o.csv != "-";
   if (csv.on()) csv.out() << csv_header() << std::flush;
   if (table_on_stdout) print_table_header(std::cout);
@@ -483,6 +491,8 @@ int bench(const BenchOptions& o) {
     std::cout << std::flush;
   }
   progress.clear();
+  json.commit();
+  csv.commit();
 
   if (table_on_stdout && !overlay.empty()) {
     std::cout << "overlay (" << overlay.size() << " rows from "

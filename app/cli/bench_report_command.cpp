@@ -6,6 +6,7 @@
 #include "cli/bench_plot.hpp"
 #include "cli/bench_rows.hpp"
 #include "cli/commands.hpp"
+#include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
 
@@ -45,9 +46,7 @@ int report(const ReportOptions& o) {
     if (o.markdown == "-") {
       std::cout << table << std::flush;
     } else {
-      std::ofstream file(o.markdown, std::ios::binary);
-      file << table;
-      if (!file) throw UsageError("--markdown: cannot write '" + o.markdown + "'");
+      write_file_atomically(o.markdown, table);
     }
   }
   if (!o.plot.empty()) {
