@@ -21,9 +21,10 @@
 #include "algorithms/algorithm.hpp"
 #include "baseline/cpu_sort.hpp"
 #include "baseline/cpu_timing.hpp"
-#include "cli/bench_plot.hpp"
-#include "cli/bench_rows.hpp"
 #include "cli/commands.hpp"
+#include "common/bench_model.hpp"
+#include "common/bench_plot.hpp"
+#include "common/bench_rows.hpp"
 #include "common/scenario.hpp"
 #include "core/atomic_file.hpp"
 #include "core/context.hpp"
@@ -64,28 +65,6 @@ std::vector<std::string> split(const std::string& list) {
     if (!item.empty()) out.push_back(item);
   }
   return out;
-}
-
-// The type names of the JSON Lines schema shared with bench/cub_baseline.cu.
-std::string schema_type(KeyType type) {
-  switch (type) {
-    case KeyType::u32:
-      return "uint32";
-    case KeyType::i32:
-      return "int32";
-    case KeyType::f32:
-      return "float32";
-    case KeyType::u64:
-      return "uint64";
-  }
-  return "?";
-}
-
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  char text[16];
-  std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
-  return text;
 }
 
 std::string duration_text(double seconds) {
@@ -210,29 +189,6 @@ void print_table_row(std::ostream& out, const BenchRow& row) {
                   figure(k.gb_per_s).c_str());
     out << line;
   }
-}
-
-// The per-kind breakdown of one run, in the order the kinds first appear in the plan.
-std::vector<StepKindTime> step_kinds(const Plan& plan, const RunTiming& run) {
-  std::vector<StepKindTime> kinds;
-  for (std::size_t i = 0; i < plan.steps.size(); ++i) {
-    const Step& step = plan.steps[i];
-    const std::string& kind = step.kind.empty() ? step.label : step.kind;
-    auto found = std::find_if(kinds.begin(), kinds.end(),
-                              [&](const StepKindTime& k) { return k.kind == kind; });
-    if (found == kinds.end()) {
-      kinds.push_back({kind, 0, 0, 0, 0, 0});
-      found = kinds.end() - 1;
-    }
-    found->steps += 1;
-    found->ms += run.step_ms[i];
-    found->bytes += step.bytes_read + step.bytes_written;
-  }
-  for (StepKindTime& k : kinds) {
-    k.share = run.total_ms > 0 ? k.ms / run.total_ms : 0;
-    k.gb_per_s = k.ms > 0 ? double(k.bytes) / (k.ms * 1e6) : 0;
-  }
-  return kinds;
 }
 
 // SORTSCOPE_TEST_CORRUPT_RESULT=1 alters every GPU result before it is verified, so the tests
@@ -401,46 +357,29 @@ int bench(const BenchOptions& o) {
                   << " timed runs)\n";
       }
       progress.show(what + ": setting up", done_weight);
-      Runner runner(context, job.plan);
-      runner.set_input(input);
       const double per_run = (job.weight - 1e-2) / (o.warmup + o.reps);
-      for (int i = 0; i < o.warmup; ++i) {
-        progress.show(what + ": warm-up " + std::to_string(i + 1) + "/" + std::to_string(o.warmup),
-                      done_weight);
-        runner.run();
-        done_weight += per_run;
-      }
-      std::vector<RunTiming> runs;
-      for (int i = 0; i < o.reps; ++i) {
-        progress.show(what + ": run " + std::to_string(i + 1) + "/" + std::to_string(o.reps),
-                      done_weight);
-        runs.push_back(runner.run());
-        done_weight += per_run;
-      }
-      done_weight += 1e-2;
-      KeyArray result = runner.result();
+      TimedPlan timed = time_plan(context, job.plan, input, o.warmup, o.reps, [&](int i) {
+        if (i > 0) done_weight += per_run;
+        progress.show(
+            i < o.warmup
+                ? what + ": warm-up " + std::to_string(i + 1) + "/" + std::to_string(o.warmup)
+                : what + ": run " + std::to_string(i - o.warmup + 1) + "/" + std::to_string(o.reps),
+            done_weight);
+      });
+      done_weight += per_run + 1e-2;
+      KeyArray& result = timed.result;
       corrupt_for_test(result);
       if (!expected) expected = cpu_sort(input, o.descending, /*stable=*/true);
       const bool verified =
           verify_sorted_against(input, *expected, result, job.algorithm->stable).ok;
       all_verified = all_verified && verified;
 
-      // The median run (an actual run: the upper median for an even count) and its steps.
-      std::vector<std::size_t> order(runs.size());
-      std::iota(order.begin(), order.end(), std::size_t{0});
-      std::sort(order.begin(), order.end(),
-                [&](std::size_t a, std::size_t b) { return runs[a].total_ms < runs[b].total_ms; });
-      const RunTiming& median = runs[order[order.size() / 2]];
-      BenchRow row = base_row("sortscope-" + std::string(job.algorithm->name));
+      BenchRow row = gpu_row(job.plan, timed, o.steps);
+      row.driver = driver;
+      row.date = date;
+      row.command = command;
       row.device = device_name;
-      row.ms = median.total_ms;
-      row.ms_min = runs[order.front()].total_ms;
-      row.reps = o.reps;
       row.verified = verified;
-      row.steps = job.plan.steps.size();
-      row.bytes_moved = job.bytes_moved;
-      if (row.ms > 0) row.gb_per_s = double(job.bytes_moved) / (row.ms * 1e6);
-      if (o.steps) row.step_kinds = step_kinds(job.plan, median);
       rows.push_back(std::move(row));
       job.plan = Plan{};  // done with it (transposition plans hold n steps)
     }
@@ -461,28 +400,21 @@ int bench(const BenchOptions& o) {
         times.push_back(time_cpu_sort(input, o.descending, kind));
         done_weight += group.cpu_weight;
       }
-      std::sort(times.begin(), times.end());
-      BenchRow row = base_row(name);
-      row.device = "host CPU";
-      row.ms = times[times.size() / 2];
-      row.ms_min = times.front();
-      row.reps = group.cpu_reps;
-      row.verified = true;
+      BenchRow row = cpu_row(name, times);
+      BenchRow base = base_row(name);
+      row.type = base.type;
+      row.pairs = base.pairs;
+      row.n = base.n;
+      row.driver = base.driver;
+      row.date = base.date;
+      row.command = base.command;
+      row.descending = base.descending;
       rows.push_back(std::move(row));
     }
     // Derived fields, once the group's baselines are known.
-    std::optional<double> std_ms, par_ms;
-    for (const BenchRow& row : rows) {
-      if (row.impl == "std::sort") std_ms = row.ms;
-      if (row.impl == "std::sort-par") par_ms = row.ms;
-    }
+    derive_speedups(rows);
     progress.clear();
     for (BenchRow& row : rows) {
-      row.gkeys_per_s = row.ms > 0 ? double(row.n) / (row.ms * 1e6) : 0;
-      if (std_ms && row.impl != "std::sort" && row.ms > 0)
-        row.speedup_vs_std_sort = *std_ms / row.ms;
-      if (par_ms && row.impl != "std::sort-par" && row.ms > 0)
-        row.speedup_vs_std_sort_par = *par_ms / row.ms;
       if (json.on()) json.out() << to_json(row).dump() << "\n" << std::flush;
       if (csv.on()) csv.out() << csv_lines(row) << std::flush;
       if (table_on_stdout) print_table_row(std::cout, row);

@@ -3,9 +3,9 @@
 #include <fstream>
 #include <iostream>
 
-#include "cli/bench_plot.hpp"
-#include "cli/bench_rows.hpp"
 #include "cli/commands.hpp"
+#include "common/bench_plot.hpp"
+#include "common/bench_rows.hpp"
 #include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"

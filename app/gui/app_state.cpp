@@ -2,8 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <system_error>
+
+#include <imgui.h>
 
 #include "algorithms/algorithm.hpp"
+#include "common/bench_plot.hpp"
+#include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
 
@@ -21,12 +26,28 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "phases") return Action::toggle_phases;
   if (name == "pick-previous") return Action::pick_previous;
   if (name == "pick-next") return Action::pick_next;
+  if (name == "fullspeed") return Action::toggle_full_speed;
+  if (name == "fullspeed-run") return Action::full_speed_run;
+  if (name == "sweep") return Action::sweep;
+  if (name == "cancel") return Action::cancel;
+  if (name == "export") return Action::export_sweep;
   if (name == "quit") return Action::quit;
   return std::nullopt;
 }
 
 App::App(const Context& context, Scenario scenario)
-    : edits(scenario), context_(context), scenario_(std::move(scenario)) {}
+    : edits(scenario),
+      context_(context),
+      scenario_(std::move(scenario)),
+      worker_(std::make_unique<SweepWorker>(scenario_.device)) {
+  full_speed.sweep_impls = {scenario_.algorithm, k_std_sort};
+  full_speed.sweep_type = scenario_.type;
+  full_speed.sweep_pairs = scenario_.pairs;
+}
+
+App::~App() {
+  stop_worker();
+}
 
 void App::apply_edits() {
   const Scenario& a = edits;
@@ -130,6 +151,25 @@ void App::perform(Action action) {
       if (action == Action::pick_next) pick(current + 1);
       break;
     }
+    case Action::toggle_full_speed:
+      mode = mode == Mode::stepping ? Mode::full_speed : Mode::stepping;
+      playing = false;
+      break;
+    case Action::full_speed_run:
+      mode = Mode::full_speed;
+      start_full_speed();
+      break;
+    case Action::sweep:
+      mode = Mode::full_speed;
+      full_speed.show_sweep_tab = true;
+      start_sweep();
+      break;
+    case Action::cancel:
+      worker_->cancel();
+      break;
+    case Action::export_sweep:
+      if (!working()) export_pending_ = true;
+      break;
     case Action::quit:
       quit_requested = true;
       break;
@@ -166,6 +206,11 @@ float App::busy_fraction() const {
 }
 
 void App::update(double seconds) {
+  poll_worker();
+  if (export_pending_) {
+    export_pending_ = false;
+    export_sweep();
+  }
   if (replan_pending_) {
     // Draw one frame with the progress message before the (blocking) planning work.
     if (replan_wait_++ < 1) return;
@@ -192,6 +237,211 @@ void App::update(double seconds) {
   if (ms < 15 && chunk_ < (1u << 16)) chunk_ *= 2;
   if (ms > 60 && chunk_ > 1) chunk_ /= 2;
   capture();
+}
+
+}  // namespace ss::gui
+
+namespace ss::gui {
+
+namespace {
+
+std::string scenario_summary(const Scenario& s, std::uint32_t n) {
+  return s.algorithm + ", " + std::string(to_string(s.type)) + (s.pairs ? " pairs" : " keys") +
+         ", n = " + pow2_text(n) + ", " + (s.descending ? "descending" : "ascending") + ", " +
+         std::string(to_string(s.distribution)) + " (seed " + std::to_string(s.seed) + ")";
+}
+
+}  // namespace
+
+std::uint32_t App::full_speed_default_n() {
+  const Scenario& s = scenario_;
+  const std::string key =
+      s.algorithm + "/" + std::string(to_string(s.type)) + "/" + (s.pairs ? "pairs" : "keys");
+  if (key == default_n_key_) return default_n_;
+  const Algorithm* algorithm = find_algorithm(s.algorithm);
+  const DeviceLimits limits = DeviceLimits::from(context_.properties());
+  std::uint32_t n = 1u << 24;
+  while (algorithm != nullptr && n > 2) {
+    if (n <= algorithm->max_n) {
+      try {
+        const Plan plan =
+            make_plan(s.algorithm, SortSpec{n, s.type, s.pairs, s.descending}, limits);
+        check_plan_fits(plan, limits, context_.properties().name);
+        break;
+      } catch (const UsageError&) {
+      } catch (const SetupError&) {
+      }
+    }
+    n /= 2;
+  }
+  default_n_key_ = key;
+  default_n_ = n;
+  return n;
+}
+
+std::uint32_t App::full_speed_n() {
+  if (full_speed.n_text.empty()) return full_speed_default_n();
+  return parse_count(full_speed.n_text, "n");
+}
+
+void App::start_full_speed() {
+  if (worker_->running()) {
+    error = "a full-speed run or sweep is still running; cancel it first";
+    return;
+  }
+  const Scenario& s = scenario_;
+  try {
+    const std::uint32_t n = full_speed_n();
+    const Algorithm* algorithm = find_algorithm(s.algorithm);
+    if (algorithm != nullptr && n > algorithm->max_n) {
+      throw UsageError(s.algorithm + " takes n <= " + std::to_string(algorithm->max_n) +
+                       " (got n = " + std::to_string(n) + ")");
+    }
+    // Refused here with the planner's or check_plan_fits' message when it does not fit.
+    const DeviceLimits limits = DeviceLimits::from(context_.properties());
+    const Plan plan = make_plan(s.algorithm, SortSpec{n, s.type, s.pairs, s.descending}, limits);
+    check_plan_fits(plan, limits, context_.properties().name);
+    SweepRequest request;
+    request.impls = {s.algorithm, k_std_sort, k_std_sort_par};
+    request.sizes = {n};
+    request.types = {s.type};
+    request.pairs = s.pairs;
+    request.descending = s.descending;
+    request.distribution = s.distribution;
+    request.seed = s.seed;
+    request.reps = std::max(1, full_speed.reps);
+    request.warmup = std::max(0, full_speed.warmup);
+    request.steps = true;
+    full_speed.run_scenario = scenario_summary(s, n);
+    full_speed.message.clear();
+    job_ = Job::full_speed;
+    worker_->start(std::move(request));
+  } catch (const UsageError& e) {
+    error = e.what();
+  } catch (const SetupError& e) {
+    error = e.what();
+  }
+}
+
+void App::start_sweep() {
+  if (worker_->running()) {
+    error = "a full-speed run or sweep is still running; cancel it first";
+    return;
+  }
+  FullSpeedState& f = full_speed;
+  if (f.sweep_impls.empty()) {
+    error = "pick at least one implementation for the sweep";
+    return;
+  }
+  const int from = std::clamp(f.sweep_from, 1, 30);
+  const int to = std::clamp(f.sweep_to, from, 30);
+  SweepRequest request;
+  request.impls = f.sweep_impls;
+  for (int k = from; k <= to; ++k) request.sizes.push_back(1u << k);
+  request.types = {f.sweep_type};
+  request.pairs = f.sweep_pairs;
+  request.descending = scenario_.descending;
+  request.distribution = scenario_.distribution;
+  request.seed = scenario_.seed;
+  request.reps = std::max(1, f.sweep_reps);
+  request.warmup = std::max(0, f.sweep_warmup);
+  f.sweep_rows.clear();
+  f.sweep_notes.clear();
+  f.message.clear();
+  job_ = Job::sweep;
+  worker_->start(std::move(request));
+}
+
+void App::poll_worker() {
+  std::optional<SweepResult> result = worker_->take_result();
+  if (!result) return;
+  FullSpeedState& f = full_speed;
+  if (!result->error.empty()) error = "the full-speed worker stopped: " + result->error;
+  if (job_ == Job::full_speed) {
+    f.gpu.reset();
+    f.cpu.reset();
+    f.cpu_par.reset();
+    for (const BenchRow& row : result->rows) {
+      if (row.impl == k_std_sort)
+        f.cpu = row;
+      else if (row.impl == k_std_sort_par)
+        f.cpu_par = row;
+      else
+        f.gpu = row;
+    }
+    // The speed-ups need both baselines; a cancelled run keeps only the GPU row's own figures.
+    if (result->cancelled) f.message = "cancelled";
+  } else if (job_ == Job::sweep) {
+    f.sweep_rows = std::move(result->rows);
+    f.sweep_notes = std::move(result->notes);
+    f.message =
+        result->cancelled
+            ? "sweep cancelled after " + std::to_string(f.sweep_rows.size()) + " configurations"
+            : "sweep done: " + std::to_string(f.sweep_rows.size()) + " configurations";
+  }
+  job_ = Job::none;
+}
+
+bool App::jump_to_kind(const std::string& kind) {
+  if (!stepper_) return false;
+  const Plan& plan = stepper_->plan();
+  for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+    const Step& step = plan.steps[i];
+    if ((step.kind.empty() ? step.label : step.kind) == kind) {
+      mode = Mode::stepping;
+      playing = false;
+      jump_to(i + 1);  // position i + 1 shows step i done, highlighted
+      return true;
+    }
+  }
+  return false;
+}
+
+void App::load_overlay() {
+  try {
+    full_speed.overlay = read_rows(full_speed.overlay_path);
+    full_speed.message = "overlay: " + std::to_string(full_speed.overlay.size()) + " rows from " +
+                         full_speed.overlay_path;
+  } catch (const UsageError& e) {
+    error = e.what();
+  }
+}
+
+void App::export_sweep() {
+  const FullSpeedState& f = full_speed;
+  if (f.sweep_rows.empty()) {
+    error = "nothing to export: run a sweep first";
+    return;
+  }
+  try {
+    std::string jsonl, csv = csv_header();
+    for (const BenchRow& row : f.sweep_rows) {
+      jsonl += to_json(row).dump() + "\n";
+      csv += csv_lines(row);
+    }
+    write_file_atomically(f.export_prefix + ".jsonl", jsonl);
+    write_file_atomically(f.export_prefix + ".csv", csv);
+    std::vector<BenchRow> plotted = f.sweep_rows;
+    plotted.insert(plotted.end(), f.overlay.begin(), f.overlay.end());
+    PlotSettings settings;
+    settings.log_y = f.log_y;
+    settings.title =
+        "sorting throughput on " + context_.properties().name + ", " + f.sweep_rows.front().date;
+    // The headless plot renders with its own ImGui context; the app's is current again after.
+    ImGuiContext* current = ImGui::GetCurrentContext();
+    try {
+      write_plot(context_, plotted, settings, f.export_prefix + ".png");
+    } catch (...) {
+      ImGui::SetCurrentContext(current);
+      throw;
+    }
+    ImGui::SetCurrentContext(current);
+    full_speed.message = "wrote " + f.export_prefix + ".jsonl, .csv and .png";
+  } catch (const UsageError& e) {
+    error = e.what();
+  } catch (const std::system_error& e) {
+    error = std::string("export failed: ") + e.what();
+  }
 }
 
 }  // namespace ss::gui

@@ -6,8 +6,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "common/bench_rows.hpp"
 #include "common/scenario.hpp"
+#include "common/sweep.hpp"
 #include "plan/stepper.hpp"
 #include "render/step_state.hpp"
 #include "render/views/network_view.hpp"
@@ -27,16 +30,55 @@ enum class Action {
   toggle_phases,      // O: open (or close) steps that have phases, mergesort's blocksort
   pick_previous,      // [: the previous output list (merge-path grid) or tile (blocksort)
   pick_next,          // ]: the next one
+  toggle_full_speed,  // F: the full-speed panel (or back to stepping)
+  full_speed_run,     // time the scenario at full speed (on the worker thread)
+  sweep,              // start the sweep set in the full-speed panel
+  cancel,             // cancel the full-speed run or sweep in progress
+  export_sweep,       // write the sweep as JSON Lines, CSV and PNG (App::full_speed.export_prefix)
   quit,
 };
 
 // "next", "back", "play", "reset", "new-input", "fullscreen", "panels", "presenter", "phases",
-// "pick-previous", "pick-next", "quit".
+// "pick-previous", "pick-next", "fullspeed", "fullspeed-run", "sweep", "cancel", "export",
+// "quit".
 std::optional<Action> parse_action(const std::string& name);
+
+enum class Mode { stepping, full_speed };
+
+// The full-speed panel's settings and results (the panel is gui/full_speed_panel.cpp).
+struct FullSpeedState {
+  // This scenario at full speed.
+  std::string n_text;  // "2^24" or decimal; empty: full_speed_default_n()
+  int reps = 10;
+  int warmup = 2;
+  std::optional<BenchRow> gpu;      // with step_kinds
+  std::optional<BenchRow> cpu;      // std::sort, one core
+  std::optional<BenchRow> cpu_par;  // parallel std::sort
+  std::string run_scenario;         // what was run, for the heading
+  // The sweep.
+  std::vector<std::string> sweep_impls;  // algorithm names, std::sort, std::sort-par
+  int sweep_from = 10;                   // log2 n
+  int sweep_to = 16;
+  KeyType sweep_type = KeyType::u32;
+  bool sweep_pairs = false;
+  int sweep_reps = 5;
+  int sweep_warmup = 1;
+  std::vector<BenchRow> sweep_rows;
+  std::vector<std::string> sweep_notes;
+  bool log_y = false;
+  std::string overlay_path;
+  std::vector<BenchRow> overlay;
+  std::string export_prefix = "sortscope-sweep";  // + .jsonl, .csv, .png
+  std::string message;          // the last job's outcome ("cancelled", "wrote ...")
+  bool show_sweep_tab = false;  // select the sweep tab on the next frame
+};
 
 class App {
  public:
   App(const Context& context, Scenario scenario);
+  ~App();  // cancels and joins the worker
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
 
   const Context& context() const { return context_; }
   const Scenario& scenario() const { return scenario_; }
@@ -53,6 +95,27 @@ class App {
   void update(double seconds);
 
   bool ready() const { return stepper_ != nullptr; }
+  // A full-speed run or sweep is in progress on the worker thread or its result not yet taken
+  // (update() takes it), or an export is pending.
+  bool working() const { return job_ != Job::none || worker_->running() || export_pending_; }
+  SweepProgress work_progress() const { return worker_->progress(); }
+  bool work_is_sweep() const { return job_ == Job::sweep; }
+  // Starts the jobs; a message in `error` when one is already running or the n does not fit.
+  void start_full_speed();
+  void start_sweep();
+  // The default n of the full-speed run: 2^24 or the largest power of two the algorithm and
+  // device hold for the scenario's key type, whichever is smaller.
+  std::uint32_t full_speed_default_n();
+  std::uint32_t full_speed_n();  // from full_speed.n_text (UsageError when malformed)
+  // Back to stepping at the first step of `kind` in the stepping plan (false when it has none).
+  bool jump_to_kind(const std::string& kind);
+  // Loads full_speed.overlay_path (bench JSON Lines); a message in `error` when it fails.
+  void load_overlay();
+  std::size_t worker_validation_count() const { return worker_->validation_count(); }
+  void stop_worker() {
+    worker_->cancel();
+    worker_->wait();
+  }
   const Stepper* stepper() const { return stepper_.get(); }
   const render::StepState& state() const { return state_; }
   const render::NetworkLayout* layout() const { return layout_ ? &*layout_ : nullptr; }
@@ -68,6 +131,8 @@ class App {
     return changed;
   }
 
+  Mode mode = Mode::stepping;
+  FullSpeedState full_speed;
   bool playing = false;
   float steps_per_second = 2.0f;
   render::ViewsOptions views;
@@ -80,6 +145,8 @@ class App {
  private:
   void replan();
   void capture();
+  void poll_worker();
+  void export_sweep();
 
   const Context& context_;
   Scenario scenario_;
@@ -95,6 +162,11 @@ class App {
   bool replan_pending_ = true;
   int replan_wait_ = 0;  // frames drawn since the replan was asked for (to show progress)
   bool state_changed_ = false;
+  enum class Job { none, full_speed, sweep } job_ = Job::none;
+  std::unique_ptr<SweepWorker> worker_;
+  bool export_pending_ = false;
+  std::string default_n_key_;  // algorithm/type/pairs the cached default n is for
+  std::uint32_t default_n_ = 0;
 };
 
 }  // namespace ss::gui

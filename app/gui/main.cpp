@@ -1,5 +1,6 @@
 // sortscope: the desktop app. Steps through real GPU sorts and draws what each dispatch did.
 #include <algorithm>
+#include <bit>
 #include <deque>
 #include <iostream>
 #include <sstream>
@@ -7,7 +8,9 @@
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 
+#include "algorithms/algorithm.hpp"
 #include "common/scenario.hpp"
+#include "common/sweep.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
@@ -31,7 +34,23 @@ struct Options {
   bool presenter = false;
   int width = 1600;
   int height = 900;
+  // The full-speed panel's settings (for scripts; the panel edits them too).
+  std::string fullspeed_n;
+  int reps = 10;
+  int warmup = 2;
+  std::string sweep_algos;
+  std::string sweep_n;
+  std::string sweep_type;
+  bool sweep_pairs = false;
+  int sweep_reps = 5;
+  int sweep_warmup = 1;
+  std::string export_prefix;
+  std::string overlay;
 };
+
+constexpr const char* k_action_names =
+    "next, back, play, reset, new-input, fullscreen, panels, presenter, phases, pick-previous, "
+    "pick-next, fullspeed, fullspeed-run, sweep, cancel, export, quit";
 
 // The GLFW platform backend of ImGui, shut down before the ImGui context goes (declared after
 // the Presenter that owns it, so it is destroyed first).
@@ -50,13 +69,56 @@ std::deque<ss::gui::Action> parse_actions(const std::string& list) {
     if (name.empty()) continue;
     const auto action = ss::gui::parse_action(name);
     if (!action) {
-      throw ss::UsageError(
-          "--actions: unknown action '" + name +
-          "'; use next, back, play, reset, new-input, fullscreen, panels, presenter, quit");
+      throw ss::UsageError("--actions: unknown action '" + name + "'; use " + k_action_names);
     }
     actions.push_back(*action);
   }
   return actions;
+}
+
+// The full-speed options into the panel's state; throws UsageError naming a bad value.
+void apply_full_speed_options(const Options& o, ss::gui::FullSpeedState& f) {
+  using namespace ss;
+  if (!o.fullspeed_n.empty()) {
+    (void)parse_count(o.fullspeed_n, "--fullspeed-n");
+    f.n_text = o.fullspeed_n;
+  }
+  if (o.reps < 1 || o.warmup < 0 || o.sweep_reps < 1 || o.sweep_warmup < 0)
+    throw UsageError("--reps and --sweep-reps must be >= 1, --warmup and --sweep-warmup >= 0");
+  f.reps = o.reps;
+  f.warmup = o.warmup;
+  f.sweep_reps = o.sweep_reps;
+  f.sweep_warmup = o.sweep_warmup;
+  if (!o.sweep_algos.empty()) {
+    f.sweep_impls.clear();
+    std::stringstream in(o.sweep_algos);
+    for (std::string name; std::getline(in, name, ',');) {
+      if (name.empty()) continue;
+      if (name != k_std_sort && name != k_std_sort_par && find_algorithm(name) == nullptr) {
+        throw UsageError("--sweep-algos: unknown implementation '" + name + "'; choose from " +
+                         algorithm_names() + ", std::sort, std::sort-par");
+      }
+      f.sweep_impls.push_back(name);
+    }
+  }
+  if (!o.sweep_n.empty()) {
+    const auto sizes = parse_count_list(o.sweep_n, "--sweep-n");
+    for (std::uint32_t n : sizes) {
+      if (n < 2 || (n & (n - 1)) != 0)
+        throw UsageError("--sweep-n: the sweep times powers of two from 2^1; got " +
+                         std::to_string(n));
+    }
+    const auto [lo, hi] = std::minmax_element(sizes.begin(), sizes.end());
+    f.sweep_from = std::countr_zero(*lo);
+    f.sweep_to = std::countr_zero(*hi);
+  }
+  if (!o.sweep_type.empty()) {
+    const auto type = parse_key_type(o.sweep_type);
+    if (!type) throw UsageError("--sweep-type: unknown key type '" + o.sweep_type + "'");
+    f.sweep_type = *type;
+  }
+  if (o.sweep_pairs) f.sweep_pairs = true;
+  if (!o.export_prefix.empty()) f.export_prefix = o.export_prefix;
 }
 
 // What ended one connection to the GPU: the user (exit code), or a lost device, after which the
@@ -91,10 +153,16 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
   GlfwBackend backend(window.handle());
   gui::App app(context, scenario);
   app.style = style;
+  apply_full_speed_options(o, app.full_speed);
+  if (!o.overlay.empty()) {
+    app.full_speed.overlay_path = o.overlay;
+    app.load_overlay();
+  }
   bool restore = !lost_message.empty();  // after a lost device: once planned, back to the step
 
   try {
     double last = glfwGetTime();
+    int settled = 0;  // frames drawn with nothing left to do
     for (int frame = 0;; ++frame) {
       glfwPollEvents();
       if (glfwWindowShouldClose(window.handle()) || app.quit_requested) break;
@@ -116,7 +184,8 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
                     "step.";
       }
       // The scripted actions take the same path as the keys, one per frame once idle.
-      if (!actions.empty() && app.ready() && !app.busy()) {
+      // A full-speed run or sweep on the worker finishes before the next action.
+      if (!actions.empty() && app.ready() && !app.busy() && !app.working()) {
         app.perform(actions.front());
         actions.pop_front();
       }
@@ -140,8 +209,10 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
       gui::draw_panels(app, renderer);
       ImGui::Render();
 
-      const bool shoot = !o.screenshot.empty() && frame >= o.frames && actions.empty() &&
-                         app.ready() && !app.busy();
+      // Two frames after the last change, so tables have measured their columns.
+      const bool idle = actions.empty() && app.ready() && !app.busy() && !app.working();
+      settled = idle ? settled + 1 : 0;
+      const bool shoot = !o.screenshot.empty() && frame >= o.frames && settled > 2;
       render::Image image;
       presenter.draw_frame(shoot ? &image : nullptr);
       if (shoot) {
@@ -157,10 +228,11 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
     return {k_exit_ok, true, std::string("the GPU was lost while drawing (") + e.what() + ")",
             app.scenario(), app.target()};
   }
+  app.stop_worker();
   context.wait_idle_noexcept();
-  if (context.validation_log().count() != 0) {
-    std::cerr << "sortscope: the Vulkan validation layer reported "
-              << context.validation_log().count() << " message(s)\n";
+  const std::size_t messages = context.validation_log().count() + app.worker_validation_count();
+  if (messages != 0) {
+    std::cerr << "sortscope: the Vulkan validation layer reported " << messages << " message(s)\n";
     SessionEnd end;
     end.exit_code = k_exit_validation;
     return end;
@@ -202,8 +274,26 @@ int main(int argc, char** argv) {
                  "save the window as PNG after --frames frames (and the --actions) and exit");
   cli.add_option("--frames", o.frames, "frames to draw before --screenshot")->capture_default_str();
   cli.add_option("--actions", o.actions,
-                 "comma-separated commands run as if keys were pressed: next, back, play, "
-                 "reset, new-input, fullscreen, panels, presenter, quit");
+                 std::string("comma-separated commands run as if keys were pressed (a full-speed "
+                             "run or sweep finishes before the next): ") +
+                     k_action_names);
+  cli.add_option("--fullspeed-n", o.fullspeed_n,
+                 "n of the full-speed run (decimal or 2^K; default 2^24 or the largest that fits)");
+  cli.add_option("--reps", o.reps, "timed runs of the full-speed run")->capture_default_str();
+  cli.add_option("--warmup", o.warmup, "warm-up runs of the full-speed run")->capture_default_str();
+  cli.add_option("--sweep-algos", o.sweep_algos,
+                 "comma-separated implementations of the sweep: algorithms, std::sort, "
+                 "std::sort-par (default: the scenario's algorithm and std::sort)");
+  cli.add_option("--sweep-n", o.sweep_n, "sizes of the sweep, powers of two: 2^A..2^B");
+  cli.add_option("--sweep-type", o.sweep_type, "key type of the sweep (default: the scenario's)");
+  cli.add_flag("--sweep-pairs", o.sweep_pairs, "the sweep sorts key-value pairs");
+  cli.add_option("--sweep-reps", o.sweep_reps, "timed runs per sweep configuration")
+      ->capture_default_str();
+  cli.add_option("--sweep-warmup", o.sweep_warmup, "warm-up runs per sweep configuration")
+      ->capture_default_str();
+  cli.add_option("--export", o.export_prefix,
+                 "file name prefix of the export action: PREFIX.jsonl, PREFIX.csv, PREFIX.png");
+  cli.add_option("--overlay", o.overlay, "bench JSON Lines file drawn over the sweep plot");
   cli.add_option("--ui-scale", o.ui_scale, "scale of text and controls (0.5 to 4)")
       ->capture_default_str();
   cli.add_flag("--presenter", o.presenter, "presenter mode: high contrast, large text");

@@ -1,5 +1,6 @@
 #include "gui/panels.hpp"
 
+#include "gui/full_speed_panel.hpp"
 #include "gui/key_queue.hpp"
 
 #include <algorithm>
@@ -122,9 +123,12 @@ void controls_panel(App& app, ImVec2 pos, ImVec2 size) {
   ImGui::SliderFloat("steps/s", &app.steps_per_second, 0.25f, 60.0f, "%.2f",
                      ImGuiSliderFlags_Logarithmic);
   if (ImGui::Button("new input (N)")) app.perform(Action::new_input);
+  ImGui::SameLine();
+  if (ImGui::Button(app.mode == Mode::full_speed ? "stepping (F)" : "full speed (F)"))
+    app.perform(Action::toggle_full_speed);
   ImGui::TextDisabled(
       "keys: Left/Right step, Space play,\nR reset, N new input, F11 full\nscreen, H hide panels, "
-      "P presenter,\nO phases, [ ] pick list or tile");
+      "P presenter,\nO phases, [ ] pick list or tile,\nF full speed / stepping");
 
   ImGui::Separator();
   ImGui::TextUnformatted("views");
@@ -334,6 +338,7 @@ void handle_keys(App& app) {
         if (press.key == GLFW_KEY_H) app.perform(Action::toggle_panels);
         if (press.key == GLFW_KEY_P) app.perform(Action::toggle_presenter);
         if (press.key == GLFW_KEY_O) app.perform(Action::toggle_phases);
+        if (press.key == GLFW_KEY_F) app.perform(Action::toggle_full_speed);
         if (press.key == GLFW_KEY_LEFT_BRACKET) app.perform(Action::pick_previous);
         if (press.key == GLFW_KEY_RIGHT_BRACKET) app.perform(Action::pick_next);
         break;
@@ -347,12 +352,19 @@ void draw_panels(App& app, render::FrameRenderer& renderer) {
   float left = 0, right = 0;
   if (app.panels) {
     left = std::min(300.0f * s, display.x * 0.24f);
-    right = std::min(400.0f * s, display.x * 0.28f);
     controls_panel(app, {0, 0}, {left, display.y});
-    step_panel(app, renderer, {display.x - right, 0}, {right, display.y});
+    // The full-speed panel takes the step panel's room too.
+    if (app.mode == Mode::stepping) {
+      right = std::min(400.0f * s, display.x * 0.28f);
+      step_panel(app, renderer, {display.x - right, 0}, {right, display.y});
+    }
   }
-  views_window(app, renderer, {left, 0}, {display.x - left - right, display.y});
-  busy_overlay(app, {left + (display.x - left - right) * 0.5f, display.y * 0.5f});
+  if (app.mode == Mode::full_speed) {
+    full_speed_window(app, renderer, {left, 0}, {display.x - left - right, display.y});
+  } else {
+    views_window(app, renderer, {left, 0}, {display.x - left - right, display.y});
+    busy_overlay(app, {left + (display.x - left - right) * 0.5f, display.y * 0.5f});
+  }
   error_dialog(app);
 }
 

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace ss::cli {
+namespace ss {
 
 // The plan's steps of one kind (Step::kind), in the median run.
 struct StepKindTime {
@@ -69,4 +69,4 @@ std::string pow2_text(std::uint64_t n);  // "2^20" for powers of two, else decim
 // where there is one. The first row of each impl/keys/n is shown; repeats are counted in a note.
 std::string markdown_report(const std::vector<BenchRow>& rows);
 
-}  // namespace ss::cli
+}  // namespace ss

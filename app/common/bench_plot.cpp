@@ -1,4 +1,4 @@
-#include "cli/bench_plot.hpp"
+#include "common/bench_plot.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -7,7 +7,7 @@
 #include "render/headless.hpp"
 #include "render/views/throughput_plot.hpp"
 
-namespace ss::cli {
+namespace ss {
 
 void check_plot_settings(const PlotSettings& settings) {
   if (settings.width < 320 || settings.width > 8192 || settings.height < 200 ||
@@ -69,4 +69,4 @@ void write_plot(const Context& context, const std::vector<BenchRow>& rows,
   render::write_png(image, path);
 }
 
-}  // namespace ss::cli
+}  // namespace ss

@@ -1,4 +1,4 @@
-#include "cli/bench_rows.hpp"
+#include "common/bench_rows.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -12,7 +12,7 @@
 
 #include "core/errors.hpp"
 
-namespace ss::cli {
+namespace ss {
 
 nlohmann::ordered_json to_json(const BenchRow& row) {
   nlohmann::ordered_json j = {
@@ -319,4 +319,4 @@ std::string markdown_report(const std::vector<BenchRow>& rows) {
   return out;
 }
 
-}  // namespace ss::cli
+}  // namespace ss

@@ -5,13 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "cli/bench_rows.hpp"
+#include "common/bench_rows.hpp"
 
 namespace ss {
-class Context;
-}
 
-namespace ss::cli {
+class Context;
 
 struct PlotSettings {
   std::uint32_t width = 1280;
@@ -29,4 +27,4 @@ void check_plot_settings(const PlotSettings& settings);
 void write_plot(const Context& context, const std::vector<BenchRow>& rows,
                 const PlotSettings& settings, const std::string& path);
 
-}  // namespace ss::cli
+}  // namespace ss
