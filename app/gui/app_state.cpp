@@ -347,6 +347,7 @@ void App::start_sweep() {
   request.warmup = std::max(0, f.sweep_warmup);
   f.sweep_rows.clear();
   f.sweep_notes.clear();
+  f.fold_sweep_settings = true;
   f.message.clear();
   job_ = Job::sweep;
   worker_->start(std::move(request));

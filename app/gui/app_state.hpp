@@ -69,8 +69,9 @@ struct FullSpeedState {
   std::string overlay_path;
   std::vector<BenchRow> overlay;
   std::string export_prefix = "sortscope-sweep";  // + .jsonl, .csv, .png
-  std::string message;          // the last job's outcome ("cancelled", "wrote ...")
-  bool show_sweep_tab = false;  // select the sweep tab on the next frame
+  std::string message;               // the last job's outcome ("cancelled", "wrote ...")
+  bool show_sweep_tab = false;       // select the sweep tab on the next frame
+  bool fold_sweep_settings = false;  // fold the sweep's settings on the next frame
 };
 
 class App {

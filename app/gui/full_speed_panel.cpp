@@ -252,7 +252,7 @@ void sweep_plot(App& app, ImVec2 size) {
   render::ThroughputPlotOptions options;
   options.log_y = f.log_y;
   options.scale = app.style.scale;
-  options.title = "sorting throughput on " + app.context().properties().name;
+
   if (ImGui::IsItemHovered()) options.mouse = ImGui::GetIO().MousePos;
   const render::PlotHover hover = render::draw_throughput_plot(
       ImGui::GetWindowDrawList(), min, max, series, options, render::palette(app.style));
@@ -265,7 +265,7 @@ void sweep_plot(App& app, ImVec2 size) {
   }
 }
 
-void sweep_tab(App& app) {
+void sweep_settings(App& app) {
   FullSpeedState& f = app.full_speed;
   const float field = ImGui::GetFontSize() * 6;
   ImGui::BeginDisabled(app.working());
@@ -310,6 +310,17 @@ void sweep_tab(App& app) {
   ImGui::InputInt("warm-up##sweep", &f.sweep_warmup);
   f.sweep_warmup = std::clamp(f.sweep_warmup, 0, 100);
   ImGui::EndDisabled();
+}
+
+void sweep_tab(App& app) {
+  FullSpeedState& f = app.full_speed;
+  const float field = ImGui::GetFontSize() * 6;
+  // The settings fold away once a sweep starts, so the plot gets the room (presenter mode).
+  if (f.fold_sweep_settings) ImGui::SetNextItemOpen(false);
+  f.fold_sweep_settings = false;
+  const bool open =
+      ImGui::CollapsingHeader("implementations, sizes, keys", ImGuiTreeNodeFlags_DefaultOpen);
+  if (open) sweep_settings(app);
   if (app.working() && app.work_is_sweep()) {
     progress_line(app);
   } else {
@@ -319,8 +330,21 @@ void sweep_tab(App& app) {
     ImGui::SameLine();
     ImGui::Checkbox("log Gkeys/s", &f.log_y);
   }
-  if (!f.message.empty()) ImGui::TextDisabled("%s", f.message.c_str());
-  for (const std::string& note : f.sweep_notes) ImGui::TextDisabled("%s", note.c_str());
+  if (!f.message.empty()) {
+    same_line_if_fits(ImGui::CalcTextSize(f.message.c_str()).x);
+    ImGui::TextDisabled("%s", f.message.c_str());
+  }
+  if (!f.sweep_notes.empty()) {
+    // Configurations skipped (n beyond an algorithm's or the device's limit): hover for why.
+    const std::string skipped = std::to_string(f.sweep_notes.size()) + " skipped (hover)";
+    same_line_if_fits(ImGui::CalcTextSize(skipped.c_str()).x);
+    ImGui::TextDisabled("%s", skipped.c_str());
+    if (ImGui::IsItemHovered()) {
+      std::string all;
+      for (const std::string& note : f.sweep_notes) all += note + "\n";
+      ImGui::SetTooltip("%s", all.c_str());
+    }
+  }
 
   // Export and overlay at the bottom; the plot takes the room between.
   const float footer = ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetStyle().ItemSpacing.y;
@@ -336,16 +360,19 @@ void sweep_tab(App& app) {
   if (ImGui::InputTextWithHint("##overlay", "bench JSON Lines file", overlay, sizeof overlay))
     f.overlay_path = overlay;
   ImGui::SameLine();
-  if (ImGui::Button("Overlay JSON Lines")) app.load_overlay();
+  if (ImGui::Button("Overlay")) app.load_overlay();
   if (!f.overlay.empty()) {
     ImGui::SameLine();
     if (ImGui::Button("clear")) f.overlay.clear();
   }
   ImGui::SetNextItemWidth(text_w);
-  if (ImGui::InputText("##prefix", prefix, sizeof prefix)) f.export_prefix = prefix;
+  if (ImGui::InputTextWithHint("##prefix", "export file prefix", prefix, sizeof prefix))
+    f.export_prefix = prefix;
   ImGui::SameLine();
   ImGui::BeginDisabled(f.sweep_rows.empty() || app.working());
-  if (ImGui::Button("Export .jsonl .csv .png")) app.perform(Action::export_sweep);
+  if (ImGui::Button("Export")) app.perform(Action::export_sweep);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("PREFIX.jsonl and PREFIX.csv (the bench schema), PREFIX.png (the plot)");
   ImGui::EndDisabled();
 }
 

@@ -142,7 +142,10 @@ PlotHover draw_throughput_plot(ImDrawList* list, ImVec2 min, ImVec2 max,
     if (y_max <= y_min) y_max = y_min + 1;
     for (double e = y_min; e <= y_max + 1e-9; e += 1) y_ticks.push_back(e);
   } else {
-    y_step = nice_step(y_hi * 1.08, 6);
+    // Up to 6 ticks, fewer where the plot is short (large UI scale), so labels never overlap.
+    const float height_guess =
+        (max.y - min.y) - (options.title.empty() ? 0 : font + pad) - 3 * font - 3.5f * pad;
+    y_step = nice_step(y_hi * 1.08, std::clamp(int(height_guess / (font * 1.8f)), 2, 6));
     y_max = std::ceil(y_hi * 1.08 / y_step) * y_step;
     for (double v = 0; v <= y_max + y_step * 1e-6; v += y_step) y_ticks.push_back(v);
   }
