@@ -224,6 +224,9 @@ bool SweepWorker::start(SweepRequest request) {
         context_ = std::make_unique<Context>(options);
       }
       result = run_sweep(*context_, request, cancel_, &progress_, &mutex_);
+    } catch (const Interrupted&) {
+      // Ctrl-C reached the Runner before the app turned it into a cancel.
+      result.cancelled = true;
     } catch (const std::exception& e) {
       // GpuError, SetupError, UsageError, Interrupted (Ctrl-C), Vulkan errors: the job ends
       // with the message; a lost context is replaced by the next job.

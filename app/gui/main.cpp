@@ -166,10 +166,15 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
     for (int frame = 0;; ++frame) {
       glfwPollEvents();
       if (glfwWindowShouldClose(window.handle()) || app.quit_requested) break;
-      // Ctrl-C in the terminal: stop playing and stay (idle); a second one closes the app.
+      // Ctrl-C in the terminal: cancel a full-speed run or sweep, or stop playing, and stay
+      // (idle); a second one closes the app.
       if (interrupt_requested()) {
         clear_interrupt();
-        if (!app.playing) break;
+        if (app.working()) {
+          app.perform(gui::Action::cancel);
+        } else if (!app.playing) {
+          break;
+        }
         app.playing = false;
       }
       const double now = glfwGetTime();
