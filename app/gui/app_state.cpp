@@ -31,6 +31,7 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "sweep") return Action::sweep;
   if (name == "cancel") return Action::cancel;
   if (name == "export") return Action::export_sweep;
+  if (name == "slowest-kind") return Action::slowest_kind;
   if (name == "quit") return Action::quit;
   return std::nullopt;
 }
@@ -170,6 +171,17 @@ void App::perform(Action action) {
     case Action::export_sweep:
       if (!working()) export_pending_ = true;
       break;
+    case Action::slowest_kind: {
+      // The breakdown's row with the most time, as if clicked.
+      if (!full_speed.gpu || full_speed.gpu->step_kinds.empty()) break;
+      const auto& kinds = full_speed.gpu->step_kinds;
+      const auto slowest = std::max_element(
+          kinds.begin(), kinds.end(),
+          [](const StepKindTime& a, const StepKindTime& b) { return a.ms < b.ms; });
+      if (!jump_to_kind(slowest->kind))
+        error = "the stepping plan has no step of kind '" + slowest->kind + "'";
+      break;
+    }
     case Action::quit:
       quit_requested = true;
       break;

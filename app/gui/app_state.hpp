@@ -35,12 +35,13 @@ enum class Action {
   sweep,              // start the sweep set in the full-speed panel
   cancel,             // cancel the full-speed run or sweep in progress
   export_sweep,       // write the sweep as JSON Lines, CSV and PNG (App::full_speed.export_prefix)
+  slowest_kind,       // step to the first step of the kind that took longest at full speed
   quit,
 };
 
 // "next", "back", "play", "reset", "new-input", "fullscreen", "panels", "presenter", "phases",
 // "pick-previous", "pick-next", "fullspeed", "fullspeed-run", "sweep", "cancel", "export",
-// "quit".
+// "slowest-kind", "quit".
 std::optional<Action> parse_action(const std::string& name);
 
 enum class Mode { stepping, full_speed };
