@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <system_error>
 
 #include <imgui.h>
@@ -413,6 +414,9 @@ bool App::jump_to_kind(const std::string& kind) {
 void App::load_overlay() {
   try {
     full_speed.overlay = read_rows(full_speed.overlay_path);
+    // Named after their file, so an overlay's line never joins the sweep's of the same impl.
+    const std::string stem = std::filesystem::path(full_speed.overlay_path).stem().string();
+    for (BenchRow& row : full_speed.overlay) row.impl += " [" + stem + "]";
     full_speed.message = "overlay: " + std::to_string(full_speed.overlay.size()) + " rows from " +
                          full_speed.overlay_path;
   } catch (const UsageError& e) {
