@@ -182,6 +182,11 @@ SweepResult run_sweep(const Context& context, const SweepRequest& request,
       }
       derive_speedups(rows);
       result.rows.insert(result.rows.end(), rows.begin(), rows.end());
+      if (progress != nullptr) {
+        std::unique_lock<std::mutex> lock;
+        if (progress_mutex != nullptr) lock = std::unique_lock<std::mutex>(*progress_mutex);
+        progress->rows = result.rows;
+      }
     }
     result.complete = true;
   } catch (const Cancelled&) {
@@ -212,7 +217,9 @@ bool SweepWorker::start(SweepRequest request) {
   {
     std::lock_guard lock(mutex_);
     result_.reset();
-    progress_ = SweepProgress{true, "starting the worker's GPU connection", 0, -1};
+    progress_ = SweepProgress{};
+    progress_.running = true;
+    progress_.what = "starting the worker's GPU connection";
   }
   thread_ = std::thread([this, request = std::move(request)] {
     SweepResult result;

@@ -46,9 +46,10 @@ struct SweepRequest {
 
 struct SweepProgress {
   bool running = false;
-  std::string what;          // the configuration being timed, e.g. "[2/9] onesweep u32 n=2^12"
-  double fraction = 0;       // of the estimated work
-  double seconds_left = -1;  // < 0: not known yet
+  std::string what;            // the configuration being timed, e.g. "[2/9] onesweep u32 n=2^12"
+  double fraction = 0;         // of the estimated work
+  double seconds_left = -1;    // < 0: not known yet
+  std::vector<BenchRow> rows;  // finished so far, for a plot that grows while the sweep runs
 };
 
 struct SweepResult {
@@ -61,6 +62,7 @@ struct SweepResult {
 
 // Runs a request on the calling thread; `context` is the device it times on. Checks `cancel`
 // before every repetition; then stops, returning the rows finished so far with cancelled set.
+// `progress->rows` gets each (type, n)'s rows as soon as they are done (under progress_mutex).
 SweepResult run_sweep(const Context& context, const SweepRequest& request,
                       const std::atomic<bool>& cancel, SweepProgress* progress = nullptr,
                       std::mutex* progress_mutex = nullptr);

@@ -368,7 +368,15 @@ void App::start_sweep() {
 
 void App::poll_worker() {
   std::optional<SweepResult> result = worker_->take_result();
-  if (!result) return;
+  if (!result) {
+    // The plot grows while the sweep runs.
+    if (job_ == Job::sweep) {
+      SweepProgress progress = worker_->progress();
+      if (progress.rows.size() != full_speed.sweep_rows.size())
+        full_speed.sweep_rows = std::move(progress.rows);
+    }
+    return;
+  }
   FullSpeedState& f = full_speed;
   if (!result->error.empty()) error = "the full-speed worker stopped: " + result->error;
   if (job_ == Job::full_speed) {

@@ -81,6 +81,7 @@ TEST_CASE("a sweep times every configuration, verifies it and derives the speed-
     }
   }
   CHECK_FALSE(progress.running);
+  CHECK(progress.rows.size() == result.rows.size());  // published as each (type, n) finished
 
   SweepRequest big = request;
   big.impls = {"transposition"};
