@@ -65,10 +65,24 @@ TimedPlan time_plan(const Context& context, const Plan& plan, const KeyArray& in
   Runner runner(context, plan);
   runner.set_input(input);
   TimedPlan timed;
-  for (int i = 0; i < warmup + reps; ++i) {
+  // Warm-up is at least `warmup` runs and, when there is any, at least k_min_warmup_ms of GPU
+  // work: after a long host-only phase (a std::sort of 2^28 keys) a GPU has lowered its clocks,
+  // and a few short runs do not bring them back, which showed as medians 2-4x the minimum.
+  double warm_ms = 0;
+  for (int i = 0, extra = 0; i < warmup;) {
+    if (before_run) before_run(i);  // extra runs report as the last warm-up run
+    warm_ms += runner.run().total_ms;
+    const bool more =
+        i == warmup - 1 && warm_ms < k_min_warmup_ms && extra < k_max_extra_warmup_runs;
+    if (more) {
+      ++extra;
+    } else {
+      ++i;
+    }
+  }
+  for (int i = warmup; i < warmup + reps; ++i) {
     if (before_run) before_run(i);
-    RunTiming run = runner.run();
-    if (i >= warmup) timed.runs.push_back(std::move(run));
+    timed.runs.push_back(runner.run());
   }
   if (timed.runs.empty()) return timed;
   std::vector<std::size_t> order(timed.runs.size());

@@ -35,6 +35,10 @@ struct TimedPlan {
   KeyArray result;  // the sorted keys (and values) of the last run
 };
 
+// Warm-up of at least this much GPU time (bounded by a number of extra runs), when any is asked.
+inline constexpr double k_min_warmup_ms = 250;
+inline constexpr int k_max_extra_warmup_runs = 500;
+
 // Warm-up then timed runs of `plan` on `input`. `before_run(i)` is called before run i
 // (0-based over warm-up and timed runs together): progress and cancellation (throw to stop).
 TimedPlan time_plan(const Context& context, const Plan& plan, const KeyArray& input, int warmup,
