@@ -148,17 +148,6 @@ class Progress {
   std::chrono::steady_clock::time_point start_;
 };
 
-std::string fixed(const char* format, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
-
-// Three significant digits at least, without a long fraction for large values.
-std::string figure(double value) {
-  return fixed(value >= 100 ? "%.0f" : value >= 1 ? "%.2f" : "%.3g", value);
-}
-
 std::string speedup_text(const std::optional<double>& speedup) {
   return speedup ? figure(*speedup) + "x" : "-";
 }

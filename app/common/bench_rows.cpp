@@ -255,6 +255,16 @@ std::string pow2_text(std::uint64_t n) {
   return std::to_string(n);
 }
 
+std::string fixed(const char* format, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+std::string figure(double value) {
+  return fixed(value >= 100 ? "%.0f" : value >= 1 ? "%.2f" : "%.3g", value);
+}
+
 std::string markdown_report(const std::vector<BenchRow>& rows) {
   std::vector<std::string> groups;                        // keys, in order of first appearance
   std::map<std::string, std::vector<std::string>> impls;  // per keys, in order of appearance
@@ -270,11 +280,6 @@ std::string markdown_report(const std::vector<BenchRow>& rows) {
     const auto key = std::tuple(row.impl, keys, row.n);
     if (++count[key] == 1) first[key] = &row;
   }
-  auto fixed = [](const char* format, double value) {
-    char text[64];
-    std::snprintf(text, sizeof text, format, value);
-    return std::string(text);
-  };
   std::string out = "| impl | keys |";
   std::string rule = "| --- | --- |";
   for (std::uint64_t n : sizes) {

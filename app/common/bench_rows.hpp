@@ -63,6 +63,10 @@ std::string keys_text(const BenchRow& row);
 // A line of the plot: impl and keys, e.g. "sortscope-onesweep u32 + u32 values".
 std::string series_name(const BenchRow& row);
 std::string pow2_text(std::uint64_t n);  // "2^20" for powers of two, else decimal
+// A number through a printf format, e.g. fixed("%.3f", ms).
+std::string fixed(const char* format, double value);
+// Three significant digits at least, without a long fraction for large values.
+std::string figure(double value);
 
 // The BENCHMARKS.md table: rows impl x keys (grouped by keys, in order of first appearance),
 // columns n, cells "Gkeys/s (median ms)" plus the ratio to the `cub` row of the same keys and n

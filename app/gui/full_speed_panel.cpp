@@ -6,6 +6,7 @@
 #include <string>
 
 #include "algorithms/algorithm.hpp"
+#include "common/bench_rows.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "render/views/throughput_plot.hpp"
@@ -13,17 +14,6 @@
 namespace ss::gui {
 
 namespace {
-
-std::string fixed(const char* format, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
-
-// Three significant digits at least, without a long fraction for large values.
-std::string figure(double value) {
-  return fixed(value >= 100 ? "%.0f" : value >= 1 ? "%.2f" : "%.3g", value);
-}
 
 std::string duration_text(double seconds) {
   if (seconds < 0) return "estimating time left";

@@ -28,7 +28,8 @@ TEST_CASE("the per-kernel breakdown adds up to the run's total", "[fullspeed]") 
     const KeyArray input = generate_keys(Distribution::random, 1u << 12, KeyType::u32, 3, true);
     int calls = 0;
     const TimedPlan timed = time_plan(context, plan, input, 1, 3, [&](int) { ++calls; });
-    CHECK(calls == 4);
+    // One call per run: 1 warm-up (more until k_min_warmup_ms of GPU work), then 3 timed.
+    CHECK(calls >= 4);
     REQUIRE(timed.runs.size() == 3);
     const BenchRow row = gpu_row(plan, timed, true);
     REQUIRE(!row.step_kinds.empty());

@@ -18,16 +18,8 @@ using namespace ss;
 
 namespace {
 
-DeviceLimits limits() {
-  return DeviceLimits::from(test::gpu().properties());
-}
-
-KeyArray run_plan(const Plan& plan, const KeyArray& input) {
-  Runner runner(test::gpu(), plan);
-  runner.set_input(input);
-  runner.run();
-  return runner.result();
-}
+using ss::test::limits;
+using ss::test::run_plan;
 
 void check_sort(const KeyArray& input, bool descending, const std::string& what,
                 const MergesortOptions& options = {}) {

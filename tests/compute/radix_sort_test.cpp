@@ -14,18 +14,10 @@ using namespace ss;
 
 namespace {
 
+using ss::test::limits;
+using ss::test::run_plan;
+
 const std::string_view k_radix[] = {"radix4", "onesweep"};
-
-DeviceLimits limits() {
-  return DeviceLimits::from(test::gpu().properties());
-}
-
-KeyArray run_plan(const Plan& plan, const KeyArray& input) {
-  Runner runner(test::gpu(), plan);
-  runner.set_input(input);
-  runner.run();
-  return runner.result();
-}
 
 void check_sort(std::string_view algorithm, const KeyArray& input, bool descending,
                 const std::string& what) {

@@ -19,20 +19,12 @@ using namespace ss;
 
 namespace {
 
-DeviceLimits limits() {
-  return DeviceLimits::from(test::gpu().properties());
-}
+using ss::test::limits;
+using ss::test::run_plan;
 
 std::vector<std::uint32_t> read(const Stepper& stepper, std::uint32_t buffer, std::size_t words,
                                 std::size_t first = 0) {
   return download_words<std::uint32_t>(test::gpu(), stepper.buffer(buffer), words, first * 4u);
-}
-
-KeyArray run_plan(const Plan& plan, const KeyArray& input) {
-  Runner runner(test::gpu(), plan);
-  runner.set_input(input);
-  runner.run();
-  return runner.result();
 }
 
 }  // namespace

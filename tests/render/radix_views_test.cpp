@@ -20,12 +20,10 @@
 
 namespace {
 
+using ss::test::limits;
+
 using namespace ss;
 using render::BarsGeometry;
-
-DeviceLimits limits() {
-  return DeviceLimits::from(test::gpu().properties());
-}
 
 bool near(std::uint32_t a, std::uint32_t b, int tolerance) {
   for (int shift : {0, 8, 16})

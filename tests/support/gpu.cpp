@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "plan/runner.hpp"
+
 namespace ss::test {
 
 namespace {
@@ -21,6 +23,17 @@ const Context& gpu() {
     context = std::make_unique<Context>(options);
   }
   return *context;
+}
+
+DeviceLimits limits() {
+  return DeviceLimits::from(gpu().properties());
+}
+
+KeyArray run_plan(const Plan& plan, const KeyArray& input) {
+  Runner runner(gpu(), plan);
+  runner.set_input(input);
+  runner.run();
+  return runner.result();
 }
 
 void require_validation_clean() {
