@@ -1,6 +1,6 @@
 #pragma once
-// The plan vocabulary (docs/ARCHITECTURE.md, invariant 1): an algorithm turns a SortSpec and the device's
-// limits into the buffers it needs and an ordered list of steps, each exactly one compute
+// The plan vocabulary (docs/ARCHITECTURE.md, invariant 1): an algorithm turns a SortSpec and the
+// device's limits into the buffers it needs and an ordered list of steps, each exactly one compute
 // dispatch. The Stepper runs a plan one step at a time; the Runner records all of it into one
 // command buffer. Both run the same steps, so timed numbers are for the kernels one stepped.
 #include <cstddef>

@@ -1,6 +1,6 @@
 // Lets one header serve both GLSL and C++: in C++ the GLSL scalar names map to fixed-width
-// integers inside ss::gpu, functions become inline, constants constexpr and out parameters references. Included first by
-// every header that both sides share.
+// integers inside ss::gpu, functions become inline, constants constexpr and out parameters
+// references. Included first by every header that both sides share.
 #ifndef SS_SHARED_TYPES_H
 #define SS_SHARED_TYPES_H
 
