@@ -12,6 +12,38 @@
 
 namespace ss::render {
 
+namespace {
+
+// Starts an ImGui frame of width x height with one undecorated window covering it, into which
+// the caller draws; both offscreen renderers below draw this way.
+const ImGuiIO& begin_image_window(FrameRenderer& frame, std::uint32_t width, std::uint32_t height) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(float(width), float(height));
+  io.DisplayFramebufferScale = ImVec2(1, 1);
+  io.DeltaTime = 1.0f / 60.0f;
+  frame.imgui().new_frame();
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos({0, 0});
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  ImGui::Begin("image", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  return io;
+}
+
+// Ends that window and frame, renders it (with any queued bars) into the target, reads it back.
+Image end_image_window(const Context& context, FrameRenderer& frame, OffscreenTarget& target) {
+  ImGui::End();
+  ImGui::Render();
+  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+    frame.record(cmd, target.framebuffer(), target.extent());
+    target.record_readback(cmd);
+  });
+  return target.read();
+}
+
+}  // namespace
+
 Image render_offscreen(const Context& context, const Stepper& stepper, const KeyRange& range,
                        const OffscreenOptions& options) {
   FrameRenderer frame(context, OffscreenTarget::k_format, vk::ImageLayout::eTransferSrcOptimal, 2,
@@ -23,31 +55,14 @@ Image render_offscreen(const Context& context, const Stepper& stepper, const Key
   if (state.n() <= k_max_network_n && is_network_plan(*state.plan))
     layout = layout_network(*state.plan);
 
-  ImGuiIO& io = ImGui::GetIO();
-  io.DisplaySize = ImVec2(float(options.width), float(options.height));
-  io.DisplayFramebufferScale = ImVec2(1, 1);
-  io.DeltaTime = 1.0f / 60.0f;
-  frame.imgui().new_frame();
-  ImGui::NewFrame();
-  ImGui::SetNextWindowPos({0, 0});
-  ImGui::SetNextWindowSize(io.DisplaySize);
-  ImGui::Begin("views", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  const ImGuiIO& io = begin_image_window(frame, options.width, options.height);
   const float pad = 16.0f * options.style.scale;
   ViewsOptions views;
   views.selection = options.selection;
   views.network.ui_scale = options.style.scale;
   draw_views(frame.bars(), frame.imgui(), state, layout ? &*layout : nullptr, views, {pad, pad},
              {io.DisplaySize.x - pad, io.DisplaySize.y - pad});
-  ImGui::End();
-  ImGui::Render();
-
-  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
-    frame.record(cmd, target.framebuffer(), target.extent());
-    target.record_readback(cmd);
-  });
-  Image image = target.read();
+  Image image = end_image_window(context, frame, target);
   if (options.timed_frames > 0 && options.median_frame_ms != nullptr) {
     std::vector<double> ms;
     for (std::uint32_t i = 0; i < options.timed_frames; ++i) {
@@ -75,27 +90,11 @@ Image render_imgui_offscreen(const Context& context, std::uint32_t width, std::u
   FrameRenderer frame(context, OffscreenTarget::k_format, vk::ImageLayout::eTransferSrcOptimal, 2,
                       style);
   OffscreenTarget target(context, frame.render_pass(), width, height);
-  ImGuiIO& io = ImGui::GetIO();
-  io.DisplaySize = ImVec2(float(width), float(height));
-  io.DisplayFramebufferScale = ImVec2(1, 1);
-  io.DeltaTime = 1.0f / 60.0f;
-  frame.imgui().new_frame();
-  ImGui::NewFrame();
-  ImGui::SetNextWindowPos({0, 0});
-  ImGui::SetNextWindowSize(io.DisplaySize);
-  ImGui::Begin("image", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  const ImGuiIO& io = begin_image_window(frame, width, height);
   const float pad = 16.0f * style.scale;
   draw(ImGui::GetWindowDrawList(), {pad, pad}, {io.DisplaySize.x - pad, io.DisplaySize.y - pad},
        palette(style));
-  ImGui::End();
-  ImGui::Render();
-  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
-    frame.record(cmd, target.framebuffer(), target.extent());
-    target.record_readback(cmd);
-  });
-  return target.read();
+  return end_image_window(context, frame, target);
 }
 
 std::string render_network_svg(const Context& context, const Stepper& stepper,
