@@ -25,6 +25,7 @@
 #include "common/bench_model.hpp"
 #include "common/bench_plot.hpp"
 #include "common/bench_rows.hpp"
+#include "common/copy_bandwidth.hpp"
 #include "common/scenario.hpp"
 #include "core/atomic_file.hpp"
 #include "core/context.hpp"
@@ -55,7 +56,7 @@ struct BenchOptions {
   std::uint32_t plot_width = 1280;
   std::uint32_t plot_height = 720;
   bool plot_log_y = false;
-  double copy_gb_per_s = 0;
+  std::string copy_gbps = "auto";
 };
 
 std::vector<std::string> split(const std::string& list) {
@@ -248,7 +249,8 @@ int bench(const BenchOptions& o) {
   plot_settings.width = o.plot_width;
   plot_settings.height = o.plot_height;
   plot_settings.log_y = o.plot_log_y;
-  plot_settings.copy_gb_per_s = o.copy_gb_per_s;
+  const CopyBoundOption copy_bound = parse_copy_bound(o.copy_gbps);
+  plot_settings.copy_gb_per_s = copy_bound.gb_per_s;
   check_plot_settings(plot_settings);
   std::vector<BenchRow> overlay;
   for (const std::string& path : o.overlays) {
@@ -300,6 +302,22 @@ int bench(const BenchOptions& o) {
       total_weight += job.weight;
     }
     total_weight += group.cpu_weight * group.cpu_reps * double(group.cpu.size());
+  }
+
+  std::optional<CopyBandwidth> copy;
+  const bool any_gpu =
+      std::any_of(groups.begin(), groups.end(), [](const Group& g) { return !g.jobs.empty(); });
+  if (copy_bound.automatic && any_gpu) {
+    bool told = false;
+    copy = device_copy_bandwidth(context, [&](int) {
+      if (!told) std::cerr << "bench: measuring the device's copy bandwidth (once per device)\n";
+      told = true;
+    });
+    plot_settings.copy_gb_per_s = copy->gb_per_s;
+    std::cerr << "bench: copy bandwidth " << figure(copy->gb_per_s) << " GB/s ("
+              << (copy->bytes >> 20) << " MiB copied one uvec4 per thread, "
+              << (copy->from_cache ? "measured " + copy->date + ", cached" : "measured now")
+              << ")\n";
   }
 
   Sink json(o.json);
@@ -369,6 +387,7 @@ int bench(const BenchOptions& o) {
       row.command = command;
       row.device = device_name;
       row.verified = verified;
+      if (copy) row.copy_gb_per_s = copy->gb_per_s;
       rows.push_back(std::move(row));
       job.plan = Plan{};  // done with it (transposition plans hold n steps)
     }
@@ -475,8 +494,10 @@ Command add_bench_command(CLI::App& app) {
   sub->add_option("--plot-height", options->plot_height, "plot height in pixels")
       ->capture_default_str();
   sub->add_flag("--plot-log-y", options->plot_log_y, "log10 Gkeys/s axis");
-  sub->add_option("--copy-gbps", options->copy_gb_per_s,
-                  "draw the bound a copy at this GB/s puts on a sort (read + write once)");
+  sub->add_option("--copy-gbps", options->copy_gbps,
+                  "the copy bandwidth for the plot's bound and the rows' copy_gb_per_s: auto "
+                  "(measured on this device once, then cached), none, or GB/s (plot only)")
+      ->capture_default_str();
   return [options, json, csv] {
     if (json->count() > 0 && options->json.empty()) options->json = "-";
     if (csv->count() > 0 && options->csv.empty()) options->csv = "-";

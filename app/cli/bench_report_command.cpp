@@ -21,7 +21,7 @@ struct ReportOptions {
   std::uint32_t plot_width = 1280;
   std::uint32_t plot_height = 720;
   bool plot_log_y = false;
-  double copy_gb_per_s = 0;
+  std::string copy_gbps = "auto";
   std::string title;
   std::string device;
 };
@@ -33,7 +33,8 @@ int report(const ReportOptions& o) {
   settings.width = o.plot_width;
   settings.height = o.plot_height;
   settings.log_y = o.plot_log_y;
-  settings.copy_gb_per_s = o.copy_gb_per_s;
+  const CopyBoundOption copy_bound = parse_copy_bound(o.copy_gbps);
+  settings.copy_gb_per_s = copy_bound.gb_per_s;
   settings.title = o.title;
   check_plot_settings(settings);
   std::vector<BenchRow> rows;
@@ -41,6 +42,7 @@ int report(const ReportOptions& o) {
     for (BenchRow& row : read_rows(path)) rows.push_back(std::move(row));
   }
   if (rows.empty()) throw UsageError("bench-report: no rows in the input files");
+  if (copy_bound.automatic) settings.copy_gb_per_s = rows_copy_gb_per_s(rows);
   if (!o.markdown.empty()) {
     const std::string table = markdown_report(rows);
     if (o.markdown == "-") {
@@ -83,8 +85,9 @@ Command add_bench_report_command(CLI::App& app) {
   sub->add_option("--plot-height", options->plot_height, "plot height in pixels")
       ->capture_default_str();
   sub->add_flag("--plot-log-y", options->plot_log_y, "log10 Gkeys/s axis");
-  sub->add_option("--copy-gbps", options->copy_gb_per_s,
-                  "draw the bound a copy at this GB/s puts on a sort (read + write once)");
+  sub->add_option("--copy-gbps", options->copy_gbps,
+                  "the plot's copy bound: auto (the copy_gb_per_s the rows carry), none, or GB/s")
+      ->capture_default_str();
   sub->add_option("--title", options->title, "plot title (default: device and date of row 1)");
   sub->add_option("--device", options->device, "Vulkan device that renders the plot");
   return [options] { return report(*options); };

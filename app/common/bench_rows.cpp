@@ -31,6 +31,7 @@ nlohmann::ordered_json to_json(const BenchRow& row) {
   if (row.verified) j["verified"] = *row.verified;
   if (row.steps) j["steps"] = *row.steps;
   if (row.bytes_moved) j["bytes_moved"] = *row.bytes_moved;
+  if (row.copy_gb_per_s) j["copy_gb_per_s"] = *row.copy_gb_per_s;
   if (!row.step_kinds.empty()) {
     nlohmann::ordered_json kinds = nlohmann::ordered_json::array();
     for (const StepKindTime& k : row.step_kinds) {
@@ -82,6 +83,7 @@ BenchRow row_from_json(const nlohmann::json& j, const std::string& where) {
     if (j.contains("verified")) row.verified = j["verified"].get<bool>();
     if (j.contains("steps") && j["steps"].is_number()) row.steps = j["steps"].get<std::size_t>();
     if (j.contains("bytes_moved")) row.bytes_moved = j["bytes_moved"].get<std::uint64_t>();
+    row.copy_gb_per_s = number("copy_gb_per_s");
     if (j.contains("step_kinds")) {
       for (const auto& k : j["step_kinds"]) {
         row.step_kinds.push_back({k.at("kind").get<std::string>(), k.at("steps").get<std::size_t>(),
@@ -162,6 +164,7 @@ const char* const k_csv_columns[] = {"impl",
                                      "verified",
                                      "steps",
                                      "bytes_moved",
+                                     "copy_gb_per_s",
                                      "step_kind",
                                      "share"};
 
@@ -205,6 +208,7 @@ std::string csv_lines(const BenchRow& row) {
                           optional_text(row.verified),
                           optional_text(row.steps),
                           optional_text(row.bytes_moved),
+                          optional_text(row.copy_gb_per_s),
                           "",
                           ""});
   for (const StepKindTime& k : row.step_kinds) {
@@ -227,6 +231,7 @@ std::string csv_lines(const BenchRow& row) {
                  optional_text(row.verified),
                  std::to_string(k.steps),
                  std::to_string(k.bytes),
+                 "",
                  k.kind,
                  number_text(k.share)});
   }

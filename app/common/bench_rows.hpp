@@ -42,6 +42,7 @@ struct BenchRow {
   std::optional<bool> verified;
   std::optional<std::size_t> steps;          // dispatches in the plan
   std::optional<std::uint64_t> bytes_moved;  // sum of the steps' bytes read and written
+  std::optional<double> copy_gb_per_s;       // the device's copy bandwidth (common/copy_bandwidth)
   std::vector<StepKindTime> step_kinds;      // with --steps
 };
 

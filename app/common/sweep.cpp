@@ -129,6 +129,14 @@ SweepResult run_sweep(const Context& context, const SweepRequest& request,
   };
 
   try {
+    const bool any_gpu = std::any_of(groups.begin(), groups.end(), [](const Group& g) {
+      return std::any_of(g.jobs.begin(), g.jobs.end(), [](const Job& j) { return j.plan; });
+    });
+    if (request.copy_bandwidth && any_gpu) {
+      const std::string what = "measuring the device's copy bandwidth (once per device)";
+      report(what);
+      result.copy = device_copy_bandwidth(context, [&](int) { report(what); });
+    }
     for (Group& group : groups) {
       const KeyArray input =
           generate_keys(request.distribution, group.n, group.type, request.seed, request.pairs);
@@ -155,6 +163,7 @@ SweepResult run_sweep(const Context& context, const SweepRequest& request,
           row.verified =
               verify_sorted_against(input, *expected, timed.result, job.algorithm->stable).ok;
           row.device = device_name;
+          if (result.copy) row.copy_gb_per_s = result.copy->gb_per_s;
           row.driver = context.properties().driver;
           row.date = date;
           row.command = command;

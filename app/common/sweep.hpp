@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "common/bench_rows.hpp"
+#include "common/copy_bandwidth.hpp"
 #include "input/distributions.hpp"
 #include "plan/key_array.hpp"
 
@@ -40,7 +41,10 @@ struct SweepRequest {
   std::uint64_t seed = 1;
   int warmup = 2;
   int reps = 10;
-  bool steps = false;   // per-kernel breakdown (step_kinds) of GPU rows
+  bool steps = false;  // per-kernel breakdown (step_kinds) of GPU rows
+  // The device's copy bandwidth (common/copy_bandwidth: cached, else measured first) in the
+  // result and in every GPU row's copy_gb_per_s, when there is a GPU row.
+  bool copy_bandwidth = true;
   std::string command;  // the rows' `command` field
 };
 
@@ -55,6 +59,7 @@ struct SweepProgress {
 struct SweepResult {
   std::vector<BenchRow> rows;      // in the order timed; speed-ups filled per (type, n)
   std::vector<std::string> notes;  // configurations skipped, and why
+  std::optional<CopyBandwidth> copy;
   bool cancelled = false;
   bool complete = false;
   std::string error;  // a GpuError, SetupError or UsageError's message; empty when none

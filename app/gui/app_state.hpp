@@ -52,10 +52,11 @@ struct FullSpeedState {
   std::string n_text;  // "2^24" or decimal; empty: full_speed_default_n()
   int reps = 10;
   int warmup = 2;
-  std::optional<BenchRow> gpu;      // with step_kinds
-  std::optional<BenchRow> cpu;      // std::sort, one core
-  std::optional<BenchRow> cpu_par;  // parallel std::sort
-  std::string run_scenario;         // what was run, for the heading
+  std::optional<BenchRow> gpu;        // with step_kinds
+  std::optional<BenchRow> cpu;        // std::sort, one core
+  std::optional<BenchRow> cpu_par;    // parallel std::sort
+  std::string run_scenario;           // what was run, for the heading
+  std::optional<CopyBandwidth> copy;  // the device's, from the last run or sweep
   // The sweep.
   std::vector<std::string> sweep_impls;  // algorithm names, std::sort, std::sort-par
   int sweep_from = 10;                   // log2 n

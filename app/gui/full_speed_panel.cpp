@@ -6,6 +6,7 @@
 #include <string>
 
 #include "algorithms/algorithm.hpp"
+#include "common/bench_plot.hpp"
 #include "common/bench_rows.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
@@ -54,14 +55,14 @@ void result_table(const FullSpeedState& f) {
           ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit))
     return;
   ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed,
-                          ImGui::CalcTextSize("vs parallel std::sort").x);
+                          ImGui::CalcTextSize("device copy bandwidth").x);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   auto row = [](const char* name, const std::string& value) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(name);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(value.c_str());
+    ImGui::TextWrapped("%s", value.c_str());
   };
   row("median GPU time",
       fixed("%.3f ms", g.ms) + " (" + std::to_string(g.reps.value_or(0)) + " timed runs)");
@@ -72,6 +73,16 @@ void result_table(const FullSpeedState& f) {
                        fixed("%.1f MB", double(g.bytes_moved.value_or(0)) / 1e6) +
                        " read + written by " + std::to_string(g.steps.value_or(0)) + " steps)"
                  : "-");
+  if (f.copy && f.copy->gb_per_s > 0) {
+    const CopyBandwidth& c = *f.copy;
+    row("device copy bandwidth",
+        figure(c.gb_per_s) + " GB/s (" + fixed("%.0f MiB", double(c.bytes) / (1 << 20)) +
+            " copied one uvec4 per thread, " +
+            (c.from_cache ? "measured " + c.date : "just measured") + ")" +
+            (g.gb_per_s ? ": this sort moved data at " +
+                              fixed("%.0f%%", *g.gb_per_s / c.gb_per_s * 100) + " of it"
+                        : ""));
+  }
   row("vs std::sort (1 core)",
       f.cpu ? figure(g.speedup_vs_std_sort.value_or(0)) + "x (" + fixed("%.3f ms", f.cpu->ms) + ")"
             : "-");
@@ -219,29 +230,16 @@ void run_tab(App& app) {
 
 void sweep_plot(App& app, ImVec2 size) {
   FullSpeedState& f = app.full_speed;
-  std::vector<render::PlotSeries> series;
-  auto add = [&](const BenchRow& row) {
-    const std::string name = series_name(row);
-    auto found = std::find_if(series.begin(), series.end(),
-                              [&](const render::PlotSeries& x) { return x.name == name; });
-    if (found == series.end()) {
-      series.push_back(render::plot_style(series.size(), name));
-      found = series.end() - 1;
-    }
-    found->points.push_back({double(row.n), row.gkeys_per_s});
-  };
-  for (const BenchRow& row : f.sweep_rows) add(row);
-  for (const BenchRow& row : f.overlay) add(row);
-  for (auto& x : series) {
-    std::sort(x.points.begin(), x.points.end(),
-              [](const render::PlotPoint& a, const render::PlotPoint& b) { return a.n < b.n; });
-  }
+  std::vector<BenchRow> rows = f.sweep_rows;
+  rows.insert(rows.end(), f.overlay.begin(), f.overlay.end());
+  const std::vector<render::PlotSeries> series = plot_series(rows);
   const ImVec2 min = ImGui::GetCursorScreenPos();
   const ImVec2 max{min.x + size.x, min.y + size.y};
   ImGui::InvisibleButton("plot", size);
   render::ThroughputPlotOptions options;
   options.log_y = f.log_y;
   options.scale = app.style.scale;
+  options.bounds = copy_bounds(f.sweep_rows, rows_copy_gb_per_s(f.sweep_rows));
 
   if (ImGui::IsItemHovered()) options.mouse = ImGui::GetIO().MousePos;
   const render::PlotHover hover = render::draw_throughput_plot(

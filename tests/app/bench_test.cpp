@@ -156,9 +156,11 @@ TEST_CASE("bench: a sweep writes JSON Lines and CSV with every field, steps add 
       CHECK(!row.contains("step_kinds"));
       continue;
     }
-    for (const char* key : {"gb_per_s", "speedup_vs_std_sort", "steps", "bytes_moved"}) {
+    for (const char* key :
+         {"gb_per_s", "speedup_vs_std_sort", "steps", "bytes_moved", "copy_gb_per_s"}) {
       CHECK(row.contains(key));
     }
+    CHECK(row["copy_gb_per_s"].get<double>() > 0);
     CHECK(!row.contains("speedup_vs_std_sort_par"));  // --cpu std: no parallel baseline
     CHECK(row["gb_per_s"].get<double>() ==
           Approx(row["bytes_moved"].get<double>() / (row["ms"].get<double>() * 1e6)));
@@ -212,6 +214,7 @@ TEST_CASE("bench: a sweep writes JSON Lines and CSV with every field, steps add 
                              "verified",
                              "steps",
                              "bytes_moved",
+                             "copy_gb_per_s",
                              "step_kind",
                              "share"}) {
     CHECK(std::find(header.begin(), header.end(), column) != header.end());
@@ -336,6 +339,68 @@ TEST_CASE("bench: --plot draws a line per implementation, overlay rows included"
     INFO("series " << i << " colour " << std::hex << rgb);
     CHECK(counts[rgb] > 40);  // markers, line and legend swatch
   }
+}
+
+TEST_CASE("bench: --copy-gbps none leaves the copy bandwidth out, a bad value exits 2",
+          "[bench][cli][gpu]") {
+  CliResult r =
+      cli("bench --algo batcher --n 2^10 --reps 1 --warmup 0 --cpu none --copy-gbps none "
+          "--json -");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  int rows = 0;
+  for (const std::string& line : lines_of(r.out)) {
+    if (line.rfind("bench: ", 0) == 0) continue;  // progress, on stderr
+    CHECK_FALSE(nlohmann::json::parse(line).contains("copy_gb_per_s"));
+    ++rows;
+  }
+  CHECK(rows == 1);
+  CHECK_THAT(r.out, !Catch::Contains("copy bandwidth"));
+  r = cli("bench --copy-gbps fast");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("--copy-gbps 'fast' is not auto, none or a bandwidth"));
+  r = cli("bench --copy-gbps -3");
+  CHECK(r.code == 2);
+}
+
+TEST_CASE("bench-report draws the copy ceiling the rows carry, unless told none",
+          "[bench][cli][gpu]") {
+  nlohmann::json row = {{"impl", "sortscope-onesweep"},
+                        {"type", "uint32"},
+                        {"pairs", false},
+                        {"n", 1024},
+                        {"ms", 0.01},
+                        {"gkeys_per_s", 0.1024},
+                        {"device", "GPU"},
+                        {"driver", "d"},
+                        {"date", "2026-11-22"},
+                        {"command", "c"},
+                        {"copy_gb_per_s", 3.2}};  // a ceiling of 3.2 / 8 = 0.4 Gkeys/s
+  std::string lines = row.dump() + "\n";
+  row["n"] = 2048;
+  row["gkeys_per_s"] = 0.2048;
+  lines += row.dump() + "\n";
+  const std::string rows = data_file("bench_report_copy.jsonl", lines);
+  const std::string with = data_path("bench_report_copy.png");
+  const std::string without = data_path("bench_report_nocopy.png");
+  CliResult r = cli("bench-report '" + rows + "' --plot '" + with + "'");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  r = cli("bench-report '" + rows + "' --copy-gbps none --plot '" + without + "'");
+  REQUIRE(r.code == 0);
+  int w1 = 0, h1 = 0, w2 = 0, h2 = 0, c = 0;
+  unsigned char* a = stbi_load(with.c_str(), &w1, &h1, &c, 4);
+  unsigned char* b = stbi_load(without.c_str(), &w2, &h2, &c, 4);
+  REQUIRE(a != nullptr);
+  REQUIRE(b != nullptr);
+  REQUIRE(w1 == w2);
+  REQUIRE(h1 == h2);
+  // The ceiling: a dashed line across the plot and its label, nothing else differs in kind.
+  int differing = 0;
+  for (int i = 0; i < w1 * h1 * 4; i += 4) differing += a[i] != b[i] || a[i + 1] != b[i + 1];
+  stbi_image_free(a);
+  stbi_image_free(b);
+  CHECK(differing > 500);
 }
 
 TEST_CASE("bench-report prints BENCHMARKS.md's Markdown table from JSON Lines", "[bench][cli]") {

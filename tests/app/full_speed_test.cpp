@@ -79,10 +79,21 @@ TEST_CASE("a sweep times every configuration, verifies it and derives the speed-
     if (row.impl.rfind("sortscope-", 0) == 0) {
       CHECK(row.gb_per_s.has_value());
       CHECK(row.steps.has_value());
+      REQUIRE(result.copy.has_value());
+      CHECK(row.copy_gb_per_s == result.copy->gb_per_s);  // the device's, beside each GPU row
+    } else {
+      CHECK_FALSE(row.copy_gb_per_s.has_value());
     }
   }
+  REQUIRE(result.copy.has_value());
+  CHECK(result.copy->gb_per_s > 0);
   CHECK_FALSE(progress.running);
   CHECK(progress.rows.size() == result.rows.size());  // published as each (type, n) finished
+
+  // No GPU implementation, no copy measurement.
+  SweepRequest cpu_only = request;
+  cpu_only.impls = {k_std_sort};
+  CHECK_FALSE(run_sweep(test::gpu(), cpu_only, cancel).copy.has_value());
 
   SweepRequest big = request;
   big.impls = {"transposition"};
@@ -178,6 +189,9 @@ TEST_CASE("the app's sweep screenshot shows the plot lines", "[.][gui-sweep-png]
       const auto row = nlohmann::json::parse(line);
       CHECK(row.contains("impl"));
       CHECK(row.contains("gkeys_per_s"));
+      // GPU rows carry the device's copy bandwidth, the plot's ceiling.
+      if (row["impl"].get<std::string>().rfind("sortscope-", 0) == 0)
+        CHECK(row.contains("copy_gb_per_s"));
       ++lines;
     }
     const char* rows = std::getenv("SORTSCOPE_GUI_ROWS");
