@@ -107,6 +107,8 @@ int run(const RunOptions& o) {
         {"verified", verification.ok},
         {"verification", verification.message},
     };
+    if (!plan.tiles.empty()) out["tiles"] = plan.tiles;
+    if (spec.delayed_tile != k_no_delayed_tile) out["delayed_tile"] = spec.delayed_tile;
     out["step_labels"] = nlohmann::json::array();
     for (const Step& step : stepping_plan.steps) out["step_labels"].push_back(step.label);
     if (o.trace) out["trace"] = trace;
@@ -126,8 +128,16 @@ int run(const RunOptions& o) {
               << (scenario.input.empty() ? std::string(to_string(scenario.distribution)) +
                                                " (seed " + std::to_string(scenario.seed) + ")"
                                          : scenario.input)
-              << ", on " << context.properties().name << "\n"
-              << "  steps " << plan.steps.size() << ", dispatches " << dispatches << ", GPU time "
+              << ", on " << context.properties().name << "\n";
+    if (!plan.tiles.empty()) {
+      std::cout << "  " << plan.tiles;
+      if (spec.delayed_tile != k_no_delayed_tile) {
+        std::cout << "; tile " << spec.delayed_tile << " publishes "
+                  << (spec.delayed_never ? "never" : "late");
+      }
+      std::cout << "\n";
+    }
+    std::cout << "  steps " << plan.steps.size() << ", dispatches " << dispatches << ", GPU time "
               << gpu_ms << " ms\n"
               << "  " << (verification.ok ? "verified: " : "VERIFICATION FAILED: ")
               << verification.message << "\n";

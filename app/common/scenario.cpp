@@ -6,6 +6,7 @@
 #include "algorithms/algorithm.hpp"
 #include "core/errors.hpp"
 #include "input/key_file.hpp"
+#include "shaders/common/radix_digits.h"
 
 namespace ss {
 
@@ -36,6 +37,50 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& o) {
   app.add_option("--input,-i", o.input,
                  "read keys from a file: text, one key per line, or raw little-endian if the name "
                  "ends in .bin");
+  app.add_option("--tile-keys", o.tile_keys,
+                 "keys per tile of radix4, onesweep and mergesort: auto (teaching tiles of 8 to "
+                 "64 keys for n <= 1024, so a small array spans many tiles; the device's tuned "
+                 "tiles above), tuned, or a number")
+      ->capture_default_str();
+  app.add_option("--delay-tile", o.delay_tile,
+                 "onesweep: tile T of every pass never publishes its status, so later tiles look "
+                 "back further and the fallback computes its histogram (the result is still "
+                 "verified)");
+  app.add_flag("--delay-late", o.delay_late,
+               "with --delay-tile: the tile publishes late (after its scatter) instead of never");
+}
+
+SortSpec full_speed_spec(const Scenario& s, std::uint32_t n) {
+  SortSpec spec{n, s.type, s.pairs, s.descending};
+  spec.tile_keys = k_tile_keys_tuned;
+  return spec;
+}
+
+std::uint32_t parse_tile_keys(const std::string& text) {
+  if (text == "auto") return k_tile_keys_auto;
+  if (text == "tuned") return k_tile_keys_tuned;
+  std::uint32_t keys = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), keys);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || keys == 0 ||
+      keys > gpu::RADIX_MAX_TILE_KEYS) {
+    throw UsageError("--tile-keys '" + text +
+                     "' is not auto, tuned or a number of keys from 1 to 65535");
+  }
+  return keys;
+}
+
+std::string tile_keys_text(std::uint32_t tile_keys) {
+  if (tile_keys == k_tile_keys_auto) return "auto";
+  if (tile_keys == k_tile_keys_tuned) return "tuned";
+  return std::to_string(tile_keys);
+}
+
+SortSpec sort_spec(const Scenario& s, std::uint32_t n) {
+  SortSpec spec{n, s.type, s.pairs, s.descending};
+  spec.tile_keys = s.tile_keys;
+  spec.delayed_tile = s.delayed_tile;
+  spec.delayed_never = !s.delayed_late;
+  return spec;
 }
 
 std::uint32_t parse_count(const std::string& text, const std::string& option) {
@@ -144,6 +189,23 @@ Scenario resolve_scenario(const ScenarioOptions& o) {
   s.phases = o.phases;
   s.device = o.device;
   s.input = o.input;
+  s.tile_keys = parse_tile_keys(o.tile_keys);
+  if (!o.delay_tile.empty()) {
+    std::uint32_t tile = 0;
+    const auto& t = o.delay_tile;
+    auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), tile);
+    if (ec != std::errc() || end != t.data() + t.size() || tile == k_no_delayed_tile)
+      throw UsageError("--delay-tile '" + t + "' is not a tile number (0, 1, 2, ...)");
+    if (s.algorithm != "onesweep") {
+      throw UsageError(
+          "--delay-tile applies to onesweep (the only algorithm with a lookback); "
+          "got --algo " +
+          s.algorithm);
+    }
+    s.delayed_tile = tile;
+  }
+  if (o.delay_late && o.delay_tile.empty()) throw UsageError("--delay-late needs --delay-tile T");
+  s.delayed_late = o.delay_late;
   return s;
 }
 

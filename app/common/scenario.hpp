@@ -25,6 +25,9 @@ struct ScenarioOptions {
   bool phases = false;
   std::string device;
   std::string input;
+  std::string tile_keys = "auto";
+  std::string delay_tile;  // empty: none
+  bool delay_late = false;
   bool n_given = false;
 };
 
@@ -38,8 +41,23 @@ struct Scenario {
   bool descending = false;
   bool phases = false;  // step inside steps that open into phases (mergesort's blocksort)
   std::string device;
-  std::string input;  // empty: generated from the distribution
+  std::string input;                           // empty: generated from the distribution
+  std::uint32_t tile_keys = k_tile_keys_auto;  // SortSpec::tile_keys
+  std::uint32_t delayed_tile = k_no_delayed_tile;
+  bool delayed_late = false;  // the delayed tile publishes after its scatter instead of never
 };
+
+// The SortSpec the scenario's plans are made from, at `n` (the stepping n or a full-speed one).
+SortSpec sort_spec(const Scenario& scenario, std::uint32_t n);
+
+// The same at full speed: the device's tuned tiles and no delayed tile, whatever the stepping
+// scenario asks for.
+SortSpec full_speed_spec(const Scenario& scenario, std::uint32_t n);
+
+// "auto", "tuned" or a number of keys (1 .. 65535); throws UsageError otherwise.
+std::uint32_t parse_tile_keys(const std::string& text);
+// "auto" / "tuned" / "16" for a tile_keys value.
+std::string tile_keys_text(std::uint32_t tile_keys);
 
 void add_scenario_options(CLI::App& app, ScenarioOptions& options);
 

@@ -11,7 +11,7 @@ ScenarioSession::ScenarioSession(const Scenario& scenario, bool n_given,
   const std::uint32_t n =
       file_input_ ? static_cast<std::uint32_t>(file_input_->size()) : scenario.n;
   if (check_n) check_n(n);
-  const SortSpec spec{n, scenario.type, scenario.pairs, scenario.descending};
+  const SortSpec spec = sort_spec(scenario, n);
   ContextOptions options;
   options.device_selector = scenario.device;
   context_ = std::make_unique<Context>(options);

@@ -70,7 +70,8 @@ SweepResult run_sweep(const Context& context, const SweepRequest& request,
   for (KeyType type : request.types) {
     for (std::uint32_t n : request.sizes) {
       Group group{type, n, {}};
-      const SortSpec spec{n, type, request.pairs, request.descending};
+      SortSpec spec{n, type, request.pairs, request.descending};
+      spec.tile_keys = k_tile_keys_tuned;  // full speed: the device's tuned tiles at every n
       for (const std::string& impl : request.impls) {
         Job job;
         job.impl = impl;

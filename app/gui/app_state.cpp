@@ -70,7 +70,7 @@ void App::replan() {
     std::optional<KeyArray> file_input;
     if (!next.input.empty()) file_input = make_input(next, false);
     const std::uint32_t n = file_input ? std::uint32_t(file_input->size()) : next.n;
-    const SortSpec spec{n, next.type, next.pairs, next.descending};
+    const SortSpec spec = sort_spec(next, n);
     const DeviceLimits limits = DeviceLimits::from(context_.properties());
     Plan plan = make_plan(next.algorithm, spec, limits);
     check_plan_fits(plan, limits, context_.properties().name);
@@ -277,8 +277,7 @@ std::uint32_t App::full_speed_default_n() {
   while (algorithm != nullptr && n > 2) {
     if (n <= algorithm->max_n) {
       try {
-        const Plan plan =
-            make_plan(s.algorithm, SortSpec{n, s.type, s.pairs, s.descending}, limits);
+        const Plan plan = make_plan(s.algorithm, full_speed_spec(s, n), limits);
         check_plan_fits(plan, limits, context_.properties().name);
         break;
       } catch (const UsageError&) {
@@ -312,7 +311,7 @@ void App::start_full_speed() {
     }
     // Refused here with the planner's or check_plan_fits' message when it does not fit.
     const DeviceLimits limits = DeviceLimits::from(context_.properties());
-    const Plan plan = make_plan(s.algorithm, SortSpec{n, s.type, s.pairs, s.descending}, limits);
+    const Plan plan = make_plan(s.algorithm, full_speed_spec(s, n), limits);
     check_plan_fits(plan, limits, context_.properties().name);
     SweepRequest request;
     request.impls = {s.algorithm, k_std_sort, k_std_sort_par};
@@ -326,6 +325,7 @@ void App::start_full_speed() {
     request.warmup = std::max(0, full_speed.warmup);
     request.steps = true;
     full_speed.run_scenario = scenario_summary(s, n);
+    full_speed.run_tiles = plan.tiles;
     full_speed.message.clear();
     job_ = Job::full_speed;
     worker_->start(std::move(request));

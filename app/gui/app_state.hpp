@@ -56,6 +56,7 @@ struct FullSpeedState {
   std::optional<BenchRow> cpu;        // std::sort, one core
   std::optional<BenchRow> cpu_par;    // parallel std::sort
   std::string run_scenario;           // what was run, for the heading
+  std::string run_tiles;              // Plan::tiles of the run (always the tuned ones)
   std::optional<CopyBandwidth> copy;  // the device's, from the last run or sweep
   // The sweep.
   std::vector<std::string> sweep_impls;  // algorithm names, std::sort, std::sort-par

@@ -64,6 +64,7 @@ void result_table(const FullSpeedState& f) {
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", value.c_str());
   };
+  if (!f.run_tiles.empty()) row("tiles", f.run_tiles + ", whatever the stepping view uses");
   row("median GPU time",
       fixed("%.3f ms", g.ms) + " (" + std::to_string(g.reps.value_or(0)) + " timed runs)");
   row("fastest run", g.ms_min ? fixed("%.3f ms", *g.ms_min) : "-");

@@ -12,8 +12,6 @@ namespace {
 
 constexpr std::uint32_t k_default_threads = 256;
 constexpr std::uint32_t k_max_keys_per_thread = 15;
-constexpr std::uint32_t k_teaching_threads = 4;
-constexpr std::uint32_t k_teaching_keys_per_thread = 4;
 
 KernelSpec mergesort_kernel(const SortSpec& spec, std::string shader, std::uint32_t threads,
                             std::uint32_t keys_per_thread) {
@@ -45,12 +43,45 @@ std::string phase_label(std::uint32_t phase, std::uint32_t vt) {
 
 MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                  const MergesortOptions& options) {
+  // Each staged key takes its words, its value and nothing else (mergesort_tile.glsl).
+  const std::uint32_t element_bytes = key_bytes(spec.key_type) + (spec.pairs ? 4u : 0u);
+  const std::uint32_t max_threads =
+      std::min(k_default_threads, std::bit_floor(limits.max_workgroup_invocations));
+  auto fits = [&](std::uint32_t threads) {
+    return limits.max_shared_memory / (threads * element_bytes);
+  };
   MergesortTuning t;
-  const bool teaching = spec.n <= k_mergesort_teaching_n;
-  t.threads = options.threads != 0 ? options.threads
-              : teaching
-                  ? k_teaching_threads
-                  : std::min(k_default_threads, std::bit_floor(limits.max_workgroup_invocations));
+  t.threads = max_threads;
+  t.keys_per_thread = std::min(k_max_keys_per_thread, fits(t.threads));
+  const std::uint32_t tuned_keys = t.threads * t.keys_per_thread;
+  if (options.threads != 0 || options.keys_per_thread != 0) {
+    t.threads = options.threads != 0 ? options.threads : t.threads;
+    t.keys_per_thread = options.keys_per_thread != 0
+                            ? options.keys_per_thread
+                            : std::min(k_max_keys_per_thread, fits(t.threads));
+  } else {
+    const std::uint32_t chosen = chosen_tile_keys(
+        spec, tuned_keys, k_mergesort_teaching_threads * k_mergesort_teaching_keys_per_thread);
+    if (chosen != tuned_keys) {
+      // NT x VT = chosen with NT a power of two: the squarest split, VT <= 15 and what fits.
+      std::uint32_t best_threads = 0;  // the first NT that works, unless a square one follows
+      for (std::uint32_t nt = 2; nt <= max_threads && nt <= chosen; nt *= 2) {
+        const std::uint32_t vt = chosen / nt;
+        if (chosen % nt != 0 || vt > k_max_keys_per_thread || vt > fits(nt)) continue;
+        if (best_threads == 0 || vt <= nt) best_threads = nt;
+        if (vt <= nt) break;
+      }
+      if (best_threads == 0) {
+        throw UsageError("mergesort tiles are NT x VT keys with NT a power of two from 2 to " +
+                         std::to_string(max_threads) + " and VT from 1 to " +
+                         std::to_string(std::min(k_max_keys_per_thread, fits(2))) +
+                         " on this device; " + std::to_string(chosen) +
+                         " keys cannot be split so (try 16, 32 or 64)");
+      }
+      t.threads = best_threads;
+      t.keys_per_thread = chosen / best_threads;
+    }
+  }
   if (!std::has_single_bit(t.threads) || t.threads < 2 ||
       t.threads > limits.max_workgroup_invocations) {
     throw SetupError(
@@ -58,13 +89,7 @@ MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limit
         "allows (at most " +
         std::to_string(limits.max_workgroup_invocations) + "); got " + std::to_string(t.threads));
   }
-  // Each staged key takes its words, its value and nothing else (mergesort_tile.glsl).
-  const std::uint32_t element_bytes = key_bytes(spec.key_type) + (spec.pairs ? 4u : 0u);
-  const std::uint32_t fits = limits.max_shared_memory / (t.threads * element_bytes);
-  t.keys_per_thread = options.keys_per_thread != 0 ? options.keys_per_thread
-                      : teaching                   ? std::min(k_teaching_keys_per_thread, fits)
-                                                   : std::min(k_max_keys_per_thread, fits);
-  if (t.keys_per_thread == 0 || t.keys_per_thread > fits) {
+  if (t.keys_per_thread == 0 || t.keys_per_thread > fits(t.threads)) {
     throw SetupError("mergesort cannot stage " + std::to_string(t.threads) + " x " +
                      std::to_string(std::max(t.keys_per_thread, 1u)) + " " +
                      std::string(to_string(spec.key_type)) + " keys" +
@@ -73,6 +98,7 @@ MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limit
   }
   t.tile_keys = t.threads * t.keys_per_thread;
   t.shared_bytes = t.tile_keys * element_bytes;
+  t.tuned = t.tile_keys == tuned_keys && t.threads == max_threads;
   return t;
 }
 
@@ -86,6 +112,7 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
   Plan plan;
   plan.algorithm = "mergesort";
   plan.spec = spec;
+  plan.tiles = tiles_text(t.tile_keys, t.threads, t.keys_per_thread, t.tuned);
   const std::uint64_t n = spec.n;
   const std::uint64_t keys_bytes = std::max<std::uint64_t>(n * key_bytes(spec.key_type), 4);
   const std::uint64_t values_bytes = spec.pairs ? std::max<std::uint64_t>(n * 4u, 4) : 4u;

@@ -12,21 +12,25 @@ struct MergesortTuning {
   std::uint32_t keys_per_thread = 15;  // VT
   std::uint32_t tile_keys = 3840;      // NV = NT * VT
   std::uint32_t shared_bytes = 0;      // the tile kernels' shared memory
+  bool tuned = true;                   // the device's tuned tiles, not teaching ones
 };
 
-// Overrides for tests and teaching; 0 keeps the device's choice.
-inline constexpr std::uint32_t k_mergesort_teaching_n = 1024;
+// Teaching tiles (spec.tile_keys auto at n <= k_teaching_max_n): NT = VT = 4, so 64 keys span
+// 4 tiles and 2 merge passes and the blocksort opens into 3 phases.
+inline constexpr std::uint32_t k_mergesort_teaching_threads = 4;
+inline constexpr std::uint32_t k_mergesort_teaching_keys_per_thread = 4;
 
+// Overrides for tests; 0 keeps spec.tile_keys' choice.
 struct MergesortOptions {
   std::uint32_t threads = 0;
   std::uint32_t keys_per_thread = 0;
 };
 
-// NT = 256 (fewer if the device caps workgroups), VT = 15 or the most that the device's shared
-// memory holds for the key type (and values). Classroom sizes (n <= k_mergesort_teaching_n) get
-// teaching tiles instead, NT = VT = 4, so 64 keys span 4 tiles and 2 merge passes and the
-// blocksort opens into 3 phases. Throws SetupError when a tile cannot fit or the
-// options ask for what the device cannot run.
+// Tuned: NT = 256 (fewer if the device caps workgroups), VT = 15 or the most that the device's
+// shared memory holds for the key type (and values). spec.tile_keys (chosen_tile_keys) may ask
+// for other tiles: teaching tiles above, or K keys split as NT x VT with NT a power of two, as
+// square as VT <= 15 allows (UsageError when K has no such split). Throws SetupError when a tile
+// cannot fit or the options ask for what the device cannot run.
 MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                  const MergesortOptions& options = {});
 

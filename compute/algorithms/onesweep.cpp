@@ -43,6 +43,21 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                      " bytes of shared memory");
   }
   t.tile_keys = wg * t.keys_per_thread;
+  t.tuned = t.keys_per_thread == std::min(k_max_keys_per_thread, fits);
+  if (keys_per_thread == 0) {
+    const std::uint32_t tuned = t.tile_keys;
+    const std::uint32_t chosen = chosen_tile_keys(spec, tuned, radix_teaching_tile_keys(spec.n));
+    if (chosen == 0 || chosen > tuned) {
+      throw UsageError("onesweep tiles hold 1 to " + std::to_string(tuned) +
+                       " keys on this device for " + std::string(to_string(spec.key_type)) +
+                       (spec.pairs ? " pairs" : " keys") +
+                       " (its tuned tile: " + std::to_string(wg) + " threads x " +
+                       std::to_string(t.keys_per_thread) + " keys); got " + std::to_string(chosen));
+    }
+    t.keys_per_thread = (chosen + wg - 1) / wg;
+    t.tile_keys = chosen;
+    t.tuned = chosen == tuned;
+  }
   t.shared_words = std::max(hist_words, t.tile_keys * element_words);
   t.pass_shared_bytes = 4u * (t.shared_words + extra);
   return t;
@@ -61,6 +76,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   }
   const OnesweepTuning t = onesweep_tuning(spec, limits, options.keys_per_thread);
   Plan plan = radix_plan_skeleton("onesweep", spec);
+  plan.tiles = tiles_text(t.tile_keys, gpu::ONESWEEP_PASS_WORKGROUP, t.keys_per_thread, t.tuned);
   const std::uint32_t tiles = gpu::radix_tiles(spec.n, t.tile_keys);
   const std::uint32_t passes =
       gpu::radix_passes(static_cast<std::uint32_t>(spec.key_type), gpu::ONESWEEP_BITS);
@@ -82,8 +98,21 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   pass_kernel.keys_per_thread = t.keys_per_thread;
   pass_kernel.shared_words = t.shared_words;
   pass_kernel.lookback_spins = std::max(options.lookback_spins, 1u);
-  pass_kernel.withhold_mode = options.withhold_mode;
-  pass_kernel.withhold_period = options.withhold_period;
+  if (options.withhold_mode != gpu::ONESWEEP_WITHHOLD_OFF && options.withhold_period != 0) {
+    pass_kernel.withhold_mode = options.withhold_mode;
+    pass_kernel.withhold_first = options.withhold_period - 1;
+    pass_kernel.withhold_period = options.withhold_period;
+  } else if (spec.delayed_tile != k_no_delayed_tile) {
+    if (spec.delayed_tile >= tiles) {
+      throw UsageError("--delay-tile " + std::to_string(spec.delayed_tile) + ": onesweep sorts " +
+                       std::to_string(spec.n) + " keys in " + std::to_string(tiles) +
+                       " tiles (0 to " + std::to_string(tiles == 0 ? 0 : tiles - 1) +
+                       "); smaller --tile-keys make more");
+    }
+    pass_kernel.withhold_mode =
+        spec.delayed_never ? gpu::ONESWEEP_WITHHOLD_NEVER : gpu::ONESWEEP_WITHHOLD_LATE;
+    pass_kernel.withhold_first = spec.delayed_tile;
+  }
   const std::uint32_t push = sizeof(gpu::OnesweepStep);
   plan.kernels = {radix_kernel(spec, "onesweep_init.comp", push, init),
                   radix_kernel(spec, "onesweep_histogram.comp", push, histogram),

@@ -11,24 +11,28 @@ namespace ss {
 struct OnesweepTuning {
   std::uint32_t subgroup_size = 32;     // required, full subgroups
   std::uint32_t keys_per_thread = 15;   // pass kernel
-  std::uint32_t tile_keys = 3840;       // ONESWEEP_PASS_WORKGROUP * keys_per_thread
+  std::uint32_t tile_keys = 3840;       // up to ONESWEEP_PASS_WORKGROUP * keys_per_thread
   std::uint32_t shared_words = 0;       // the pass kernel's main shared array
   std::uint32_t pass_shared_bytes = 0;  // all shared memory the pass kernel declares
+  bool tuned = true;                    // the device's tuned tiles, not teaching ones
 };
 
 // Planner options only tests set.
 struct OnesweepOptions {
   // Status reads before a missing one is computed by the fallback instead.
   std::uint32_t lookback_spins = 256;
-  // Test switch: tiles t with (t + 1) % withhold_period == 0 publish late or never
-  // (ONESWEEP_WITHHOLD_*), so that the tiles after them must use the fallback.
+  // Tiles t with (t + 1) % withhold_period == 0 publish late or never (ONESWEEP_WITHHOLD_*),
+  // so that the tiles after them must use the fallback. Off: spec.delayed_tile decides.
   std::uint32_t withhold_mode = gpu::ONESWEEP_WITHHOLD_OFF;
   std::uint32_t withhold_period = 0;
-  // Keys per thread of the pass kernel; 0 picks the largest that fits the device (up to 15).
-  // Small values give many tiles at small n.
+  // Keys per thread of the pass kernel, full tiles of 256 x that; 0: spec.tile_keys decides.
   std::uint32_t keys_per_thread = 0;
 };
 
+// keys_per_thread != 0: tiles of ONESWEEP_PASS_WORKGROUP x that. Else spec.tile_keys
+// (chosen_tile_keys; teaching tiles radix_teaching_tile_keys) up to the tuned tile, the largest
+// that the device's shared memory stages (up to 15 keys per thread); smaller tiles leave slots
+// of the 256-thread workgroup empty, so every thread still looks back for its own bucket.
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                std::uint32_t keys_per_thread = 0);
 

@@ -9,13 +9,23 @@
 
 namespace ss {
 
-Radix4Tuning radix4_tuning(const DeviceLimits& limits) {
+Radix4Tuning radix4_tuning(const DeviceLimits& limits, std::uint32_t tile_keys) {
   Radix4Tuning t;
   t.workgroup_size = std::min<std::uint32_t>(256, limits.max_workgroup_invocations);
   t.subgroup_size = radix_subgroup_size(limits, t.workgroup_size, "radix4");
   t.scan_workgroup_size = t.workgroup_size;
   t.keys_per_thread = 8;
   t.tile_keys = t.workgroup_size * t.keys_per_thread;
+  if (tile_keys != 0) {
+    if (tile_keys > t.tile_keys) {
+      throw UsageError("radix4 tiles hold 1 to " + std::to_string(t.tile_keys) +
+                       " keys on this device (its tuned tile: " + std::to_string(t.workgroup_size) +
+                       " threads x " + std::to_string(t.keys_per_thread) + " keys); got " +
+                       std::to_string(tile_keys));
+    }
+    t.keys_per_thread = (tile_keys + t.workgroup_size - 1) / t.workgroup_size;
+    t.tile_keys = tile_keys;
+  }
   const std::uint32_t subgroups = t.workgroup_size / t.subgroup_size;
   // s_work (packed histograms), s_tile_offset, s_count, s_subgroup_total.
   t.scatter_shared_bytes =
@@ -29,8 +39,13 @@ Radix4Tuning radix4_tuning(const DeviceLimits& limits) {
 }
 
 Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
-  const Radix4Tuning t = radix4_tuning(limits);
+  const Radix4Tuning tuned = radix4_tuning(limits);
+  const std::uint32_t tile_keys =
+      chosen_tile_keys(spec, tuned.tile_keys, radix_teaching_tile_keys(spec.n));
+  const Radix4Tuning t = radix4_tuning(limits, tile_keys);
   Plan plan = radix_plan_skeleton("radix4", spec);
+  plan.tiles =
+      tiles_text(t.tile_keys, t.workgroup_size, t.keys_per_thread, t.tile_keys == tuned.tile_keys);
   const std::uint32_t tiles = gpu::radix_tiles(spec.n, t.tile_keys);
   const std::uint32_t passes =
       gpu::radix_passes(static_cast<std::uint32_t>(spec.key_type), gpu::RADIX4_BITS);

@@ -10,14 +10,17 @@ struct Radix4Tuning {
   std::uint32_t workgroup_size = 256;  // count and scatter
   std::uint32_t subgroup_size = 32;    // required, full subgroups (scan and scatter)
   std::uint32_t keys_per_thread = 8;
-  std::uint32_t tile_keys = 2048;
+  std::uint32_t tile_keys = 2048;  // at most workgroup_size * keys_per_thread
   std::uint32_t scan_workgroup_size = 256;
   std::uint32_t scatter_shared_bytes = 0;  // all shared memory the scatter kernel declares
 };
-Radix4Tuning radix4_tuning(const DeviceLimits& limits);
+// The device's tuned tiles; with `tile_keys` (1 .. the tuned tile) tiles of that many keys, each
+// thread taking ceil(tile_keys / workgroup) keys (the slots past tile_keys stay empty).
+Radix4Tuning radix4_tuning(const DeviceLimits& limits, std::uint32_t tile_keys = 0);
 
 // LSD radix sort with 4-bit digits (seed 001): per pass a count, a scan and a scatter step, so
 // 8 passes (24 steps) for 32-bit keys and 16 (48) for u64. Stable. Layouts: radix4_step.h.
+// Tiles: spec.tile_keys (chosen_tile_keys, teaching tiles radix_teaching_tile_keys).
 Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits);
 
 }  // namespace ss

@@ -34,6 +34,7 @@ struct RadixKernelParams {
   std::uint32_t lookback_spins = 1;
   std::uint32_t withhold_mode = 0;
   std::uint32_t withhold_period = 0;
+  std::uint32_t withhold_first = 0;
 };
 
 // Appends one step: `push` is both what the kernel receives and what the views read; after it

@@ -103,4 +103,15 @@ void check_plan_fits(const Plan& plan, const DeviceLimits& limits, const std::st
   }
 }
 
+std::string tiles_text(std::uint32_t tile_keys, std::uint32_t threads,
+                       std::uint32_t keys_per_thread, bool tuned) {
+  std::string text = std::string(tuned ? "tuned" : "teaching") + " tiles of " +
+                     std::to_string(tile_keys) + " keys (" + std::to_string(threads) +
+                     " threads x " + std::to_string(keys_per_thread) +
+                     (keys_per_thread == 1 ? " key" : " keys");
+  const std::uint64_t slots = std::uint64_t(threads) * keys_per_thread;
+  if (slots > tile_keys) text += ", " + std::to_string(slots - tile_keys) + " slots empty";
+  return text + ")";
+}
+
 }  // namespace ss

@@ -75,8 +75,10 @@ struct Plan {
   // Specialization constant (by id) that instrumented pipelines set to 1; 0 means none.
   std::uint32_t instrumented_constant_id = 0;
   std::uint32_t stats_buffer = UINT32_MAX;  // instrumentation output, if any
-  bool phases_expanded = false;             // made by expand_phases()
-  std::size_t whole_steps = 0;              // steps before expansion (expanded plans only)
+  // The tiles of a tiled plan, for the user: "tiles of 2048 keys (256 threads x 8 keys, tuned)".
+  std::string tiles;
+  bool phases_expanded = false;  // made by expand_phases()
+  std::size_t whole_steps = 0;   // steps before expansion (expanded plans only)
 };
 
 // The plan with every step that has phases replaced by them, for stepping inside it. The
@@ -107,6 +109,11 @@ T push_value(const Step& step) {
 // would exceed the device's limit. Throws UsageError when even that cannot cover them.
 GroupCount groups_for(std::uint64_t invocations, std::uint32_t workgroup_size,
                       const DeviceLimits& limits);
+
+// Plan::tiles of a plan whose tiles hold `tile_keys` keys in `threads` x `keys_per_thread`
+// slots; `tuned` says they are the device's tuned tiles, else they are called teaching tiles.
+std::string tiles_text(std::uint32_t tile_keys, std::uint32_t threads,
+                       std::uint32_t keys_per_thread, bool tuned);
 
 // Bytes of all buffers the plan allocates (instrumentation excluded unless asked for).
 std::uint64_t plan_bytes(const Plan& plan, bool instrumented);

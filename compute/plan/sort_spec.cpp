@@ -1,5 +1,8 @@
 #include "plan/sort_spec.hpp"
 
+#include <algorithm>
+#include <bit>
+
 namespace ss {
 
 std::string_view to_string(KeyType type) {
@@ -14,6 +17,16 @@ std::string_view to_string(KeyType type) {
       return "u64";
   }
   return "?";
+}
+
+std::uint32_t chosen_tile_keys(const SortSpec& spec, std::uint32_t tuned, std::uint32_t teaching) {
+  if (spec.tile_keys == k_tile_keys_tuned) return tuned;
+  if (spec.tile_keys == k_tile_keys_auto) return spec.n <= k_teaching_max_n ? teaching : tuned;
+  return spec.tile_keys;
+}
+
+std::uint32_t radix_teaching_tile_keys(std::uint32_t n) {
+  return std::clamp(std::bit_ceil(std::max(n, 1u)) / 16u, 8u, 64u);
 }
 
 std::optional<KeyType> parse_key_type(std::string_view name) {

@@ -23,6 +23,7 @@
 layout(constant_id = RADIX_SPEC_LOOKBACK_SPINS) const uint LOOKBACK_SPINS = 256u;
 layout(constant_id = RADIX_SPEC_WITHHOLD_MODE) const uint WITHHOLD_MODE = ONESWEEP_WITHHOLD_OFF;
 layout(constant_id = RADIX_SPEC_WITHHOLD_PERIOD) const uint WITHHOLD_PERIOD = 0u;
+layout(constant_id = RADIX_SPEC_WITHHOLD_FIRST) const uint WITHHOLD_FIRST = 0u;
 
 layout(push_constant) uniform Push {
   OnesweepStep pc;
@@ -95,7 +96,7 @@ void main() {
   const uint tile = s_tile;
   if (tile >= pc.tiles) return;  // the 2D grid may round up: a spare workgroup
   const uint tile_end = min(pc.n - tile * pc.tile_keys, pc.tile_keys);  // keys in this tile
-  const bool withheld = onesweep_tile_withheld(WITHHOLD_MODE, WITHHOLD_PERIOD, tile);
+  const bool withheld = onesweep_tile_withheld(WITHHOLD_MODE, WITHHOLD_FIRST, WITHHOLD_PERIOD, tile);
 
   // The other region served the previous pass (finished); clear this tile's row for the next.
   if (pc.pass + 1u < pc.passes) {
@@ -113,7 +114,7 @@ void main() {
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) t_rank[k] = rank_in_digit(k);  // rank in bucket
   barrier();  // s_work is read no more as histograms: stage the tile, ordered by bucket
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (tile_key_index(tile, pc.tile_keys, k) >= pc.n) continue;
+    if (!tile_slot_valid(tile, pc.tile_keys, pc.n, k)) continue;
     uint p = s_local_base[t_digit[k]] + t_rank[k];
     s_work[p] = t_lo[k];
     if (is_u64()) s_work[pc.tile_keys + p] = t_hi[k];

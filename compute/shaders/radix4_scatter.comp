@@ -35,7 +35,7 @@ void main() {
   load_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
   rank_tile(tile, pc.tile_keys, pc.n);  // ends with a barrier
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (tile_key_index(tile, pc.tile_keys, k) >= pc.n) continue;
+    if (!tile_slot_valid(tile, pc.tile_keys, pc.n, k)) continue;
     uint dest = s_tile_offset[t_digit[k]] + rank_in_digit(k);
     if (is_u64()) {
       keys_out[2u * dest] = t_lo[k];

@@ -268,8 +268,8 @@ TEST_CASE("mergesort: classroom sizes get teaching tiles, 64 keys in 4 tiles and
   CHECK(blocksort.tiles == 4);
   CHECK(blocksort.phases == 3);
   CHECK(plan.steps.size() == 1 + 2 * 2);
-  CHECK(mergesort_tuning({k_mergesort_teaching_n + 1, KeyType::u32, false, false}, device)
-            .tile_keys == 256 * 15);
+  CHECK(mergesort_tuning({k_teaching_max_n + 1, KeyType::u32, false, false}, device).tile_keys ==
+        256 * 15);
 }
 
 TEST_CASE("mergesort: a device too small for the tile is refused with the reason", "[mergesort]") {

@@ -85,7 +85,8 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
   for (const DeviceLimits& limits : {lavapipe_like(), h100_like(), amd_like()}) {
     for (KeyType type : k_key_types) {
       for (bool pairs : {false, true}) {
-        const OnesweepTuning t = onesweep_tuning({1000, type, pairs, false}, limits);
+        const OnesweepTuning t =
+            onesweep_tuning({1000, type, pairs, false, k_tile_keys_tuned}, limits);
         INFO("subgroup " << limits.subgroup_size << " " << to_string(type) << " pairs " << pairs);
         CHECK(t.pass_shared_bytes <= limits.max_shared_memory);
         CHECK(t.keys_per_thread >= 4);
@@ -96,7 +97,7 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
     }
   }
   // u32 keys on an H100 get the full 15 keys per thread.
-  CHECK(onesweep_tuning({1000, KeyType::u32, false, false}, h100_like()).tile_keys == 3840);
+  CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, h100_like()).tile_keys == 3840);
   DeviceLimits tiny = lavapipe_like();
   tiny.max_shared_memory = 4096;
   CHECK_THROWS_AS(onesweep_tuning({1000, KeyType::u32, false, false}, tiny), SetupError);

@@ -37,8 +37,10 @@ void check_sort(std::string_view algorithm, std::uint32_t n, KeyType type, bool 
              std::string(to_string(d)));
 }
 
-// Keys per tile of the algorithm's scatter on this device, for this spec.
-std::uint32_t tile_keys(std::string_view algorithm, const SortSpec& spec) {
+// Keys per tuned tile of the algorithm's scatter on this device, for this spec (the tiles of
+// every n above k_teaching_max_n).
+std::uint32_t tile_keys(std::string_view algorithm, SortSpec spec) {
+  spec.tile_keys = k_tile_keys_tuned;
   if (algorithm == "radix4") return radix4_tuning(limits()).tile_keys;
   return onesweep_tuning(spec, limits()).tile_keys;
 }

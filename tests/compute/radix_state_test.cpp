@@ -200,7 +200,7 @@ TEST_CASE("onesweep: tiles that publish late or never are covered by the fallbac
       std::uint32_t withheld = 0, fallbacks = 0, must_fall_back = 0;
       for (std::uint32_t t = 0; t < tiles; ++t) {
         const std::uint32_t* r = &records[t * gpu::ONESWEEP_RECORD_WORDS];
-        const bool held = gpu::onesweep_tile_withheld(c.mode, c.period, t);
+        const bool held = gpu::onesweep_tile_withheld(c.mode, c.period - 1, c.period, t);
         CHECK(((r[gpu::ONESWEEP_RECORD_FLAGS] & gpu::ONESWEEP_FLAG_WITHHELD) != 0) == held);
         withheld += held ? 1 : 0;
         fallbacks += r[gpu::ONESWEEP_RECORD_FALLBACKS];

@@ -181,8 +181,8 @@ TEST_CASE("render: tile strip classifies PREFIX and AGGREGATE tiles from the sta
   std::uint32_t fallbacks = 0;
   for (std::uint32_t t = 0; t < 12; ++t) {
     INFO("tile " << t);
-    const bool held =
-        gpu::onesweep_tile_withheld(options.withhold_mode, options.withhold_period, t);
+    const bool held = gpu::onesweep_tile_withheld(
+        options.withhold_mode, options.withhold_period - 1, options.withhold_period, t);
     CHECK((render::tile_kind(tiles[t]) == render::TileKind::prefix) == !held);
     if (!held) CHECK(tiles[t].prefix_buckets == 256);
     // A withheld tile that a later one looked back over holds the aggregate the fallback wrote.

@@ -68,7 +68,7 @@ struct OnesweepStep {
   uint pass;         // pass: this pass, 0 = least significant digit
   uint word;         // pass: key word holding the digit (radix_pass_word)
   uint shift;        // pass: bit offset of the digit in that word (radix_pass_shift)
-  uint tile_keys;    // keys per tile of the pass kernel: 256 * keys per thread
+  uint tile_keys;    // keys per tile of the pass kernel: up to 256 * keys per thread
   uint tiles;        // radix_tiles(n, tile_keys)
   uint region;       // pass: status region it publishes in (pass % 2)
   uint clear_words;  // init: words of the status buffer it zeroes (header and region 0)
@@ -118,17 +118,20 @@ SS_CONST uint ONESWEEP_RECORD_FALLBACKS = 2u;  // of those, tiles whose histogra
 SS_CONST uint ONESWEEP_RECORD_FLAGS = 3u;      // ONESWEEP_FLAG_* bits
 SS_CONST uint ONESWEEP_FLAG_PUBLISHED_AGGREGATE = 1u;  // published its counts before lookback
 SS_CONST uint ONESWEEP_FLAG_PUBLISHED_PREFIX = 2u;     // published its inclusive prefix
-SS_CONST uint ONESWEEP_FLAG_WITHHELD = 4u;             // the test switch held it back
+SS_CONST uint ONESWEEP_FLAG_WITHHELD = 4u;             // held back (withheld tiles, below)
 SS_CONST uint ONESWEEP_FLAG_REACHED_START = 8u;        // some bucket's lookback went past tile 0
 
-// Test-only switch (specialization constants RADIX_SPEC_WITHHOLD_*): tiles t with
-// (t + 1) % period == 0 publish late (only their inclusive prefix, after their scatter) or never,
-// so the tiles after them must use the fallback. Planned only by tests.
+// Withheld tiles (specialization constants RADIX_SPEC_WITHHOLD_*): tile `first`, and with a
+// period every period-th tile after it, publish late (only their inclusive prefix, after their
+// scatter) or never, so the tiles after them look back further and use the fallback. The
+// teaching switch (SortSpec::delayed_tile, --delay-tile) withholds one tile; tests withhold
+// periodically.
 SS_CONST uint ONESWEEP_WITHHOLD_OFF = 0u;
 SS_CONST uint ONESWEEP_WITHHOLD_LATE = 1u;
 SS_CONST uint ONESWEEP_WITHHOLD_NEVER = 2u;
-SS_FN bool onesweep_tile_withheld(uint mode, uint period, uint tile) {
-  return mode != ONESWEEP_WITHHOLD_OFF && period != 0u && (tile + 1u) % period == 0u;
+SS_FN bool onesweep_tile_withheld(uint mode, uint first, uint period, uint tile) {
+  if (mode == ONESWEEP_WITHHOLD_OFF || tile < first) return false;
+  return period == 0u ? tile == first : (tile - first) % period == 0u;
 }
 
 // Shared memory of the pass kernel besides its main array of RADIX_SPEC_SHARED_WORDS words:

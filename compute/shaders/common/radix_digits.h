@@ -33,11 +33,12 @@ SS_CONST uint RADIX_SPEC_SUBGROUP_SIZE = 5u;
 SS_CONST uint RADIX_SPEC_KEYS_PER_THREAD = 6u;
 // Words of the kernel's main shared array (per-subgroup histograms, then the staging tile).
 SS_CONST uint RADIX_SPEC_SHARED_WORDS = 7u;
-// onesweep only (onesweep_step.h): lookback spins before the fallback, test-only withholding.
+// onesweep only (onesweep_step.h): lookback spins before the fallback, withheld tiles.
 SS_CONST uint RADIX_SPEC_LOOKBACK_SPINS = 8u;
 SS_CONST uint RADIX_SPEC_WITHHOLD_MODE = 9u;
 SS_CONST uint RADIX_SPEC_WITHHOLD_PERIOD = 10u;
-SS_CONST uint RADIX_SPEC_COUNT = 10u;  // constants 1..10
+SS_CONST uint RADIX_SPEC_WITHHOLD_FIRST = 11u;
+SS_CONST uint RADIX_SPEC_COUNT = 11u;  // constants 1..11
 
 // Digit passes of an LSD sort with `bits`-bit digits: 32-bit keys take 32 / bits, u64 twice that.
 SS_FN uint radix_passes(uint key_type, uint bits) {
@@ -72,6 +73,13 @@ SS_FN uint radix_tile_key_index(uint tile, uint tile_keys, uint subgroup, uint s
                                 uint keys_per_thread, uint round, uint lane) {
   return tile * tile_keys + subgroup * subgroup_size * keys_per_thread + round * subgroup_size +
          lane;
+}
+
+// Slot `local` (0-based within the tile) holds a real key when it lies inside the tile and inside
+// n. A tile may hold fewer keys than its workgroup has slots (teaching tiles: 8 keys for 256
+// threads); the slots past tile_keys then behave like those past n in a partial last tile.
+SS_FN bool radix_tile_slot_valid(uint tile, uint tile_keys, uint local, uint n) {
+  return local < tile_keys && tile * tile_keys + local < n;
 }
 
 // Per-subgroup digit counts are 16-bit halves of shared words (digit d in word d / 2, bits

@@ -25,10 +25,15 @@ uint tile_key_index(uint tile, uint tile_keys, uint round) {
                               gl_SubgroupInvocationID);
 }
 
+// Whether this invocation's round-k slot holds a key (radix_tile_slot_valid).
+bool tile_slot_valid(uint tile, uint tile_keys, uint n, uint round) {
+  return radix_tile_slot_valid(tile, tile_keys, tile_key_index(0u, tile_keys, round), n);
+}
+
 void load_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     uint i = tile_key_index(tile, tile_keys, k);
-    bool valid = i < n;
+    bool valid = tile_slot_valid(tile, tile_keys, n, k);
     t_lo[k] = 0u;
     t_hi[k] = 0u;
     t_value[k] = 0u;
@@ -50,7 +55,7 @@ void rank_tile(uint tile, uint tile_keys, uint n) {
   subgroupMemoryBarrierShared();
   subgroupBarrier();
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    bool valid = tile_key_index(tile, tile_keys, k) < n;
+    bool valid = tile_slot_valid(tile, tile_keys, n, k);
     uint d = t_digit[k];
     uvec4 peers = subgroupBallot(valid);
     for (uint b = 0u; b < RADIX_BITS; ++b) {
