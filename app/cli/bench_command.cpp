@@ -250,6 +250,7 @@ int bench(const BenchOptions& o) {
   plot_settings.height = o.plot_height;
   plot_settings.log_y = o.plot_log_y;
   const CopyBoundOption copy_bound = parse_copy_bound(o.copy_gbps);
+  plot_settings.copy_ceilings = copy_bound.automatic || copy_bound.gb_per_s > 0;
   plot_settings.copy_gb_per_s = copy_bound.gb_per_s;
   check_plot_settings(plot_settings);
   std::vector<BenchRow> overlay;
@@ -314,7 +315,6 @@ int bench(const BenchOptions& o) {
       if (!told) std::cerr << "bench: measuring the device's copy bandwidth (once per device)\n";
       told = true;
     });
-    plot_settings.copy_gb_per_s = copy->gb_per_s;
     std::cerr << "bench: copy bandwidth " << figure(copy->gb_per_s) << " GB/s ("
               << (copy->bytes >> 20) << " MiB copied one uvec4 per thread, "
               << (copy->from_cache ? "measured " + copy->date + ", cached" : "measured now")
@@ -496,8 +496,9 @@ Command add_bench_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--plot-log-y", options->plot_log_y, "log10 Gkeys/s axis");
   sub->add_option("--copy-gbps", options->copy_gbps,
-                  "the copy bandwidth for the plot's bound and the rows' copy_gb_per_s: auto "
-                  "(measured on this device once, then cached), none, or GB/s (plot only)")
+                  "the device's copy bandwidth, carried by the rows as copy_gb_per_s and drawn as "
+                  "each line's ceiling in the plot: auto (measured once per device, then cached), "
+                  "none, or GB/s (the plot only)")
       ->capture_default_str();
   return [options, json, csv] {
     if (json->count() > 0 && options->json.empty()) options->json = "-";

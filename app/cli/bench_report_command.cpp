@@ -34,6 +34,7 @@ int report(const ReportOptions& o) {
   settings.height = o.plot_height;
   settings.log_y = o.plot_log_y;
   const CopyBoundOption copy_bound = parse_copy_bound(o.copy_gbps);
+  settings.copy_ceilings = copy_bound.automatic || copy_bound.gb_per_s > 0;
   settings.copy_gb_per_s = copy_bound.gb_per_s;
   settings.title = o.title;
   check_plot_settings(settings);
@@ -42,7 +43,6 @@ int report(const ReportOptions& o) {
     for (BenchRow& row : read_rows(path)) rows.push_back(std::move(row));
   }
   if (rows.empty()) throw UsageError("bench-report: no rows in the input files");
-  if (copy_bound.automatic) settings.copy_gb_per_s = rows_copy_gb_per_s(rows);
   if (!o.markdown.empty()) {
     const std::string table = markdown_report(rows);
     if (o.markdown == "-") {
@@ -86,7 +86,8 @@ Command add_bench_report_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--plot-log-y", options->plot_log_y, "log10 Gkeys/s axis");
   sub->add_option("--copy-gbps", options->copy_gbps,
-                  "the plot's copy bound: auto (the copy_gb_per_s the rows carry), none, or GB/s")
+                  "the plot's ceilings (each line's plan at the copy bandwidth): auto (the "
+                  "copy_gb_per_s the rows carry), none, or GB/s")
       ->capture_default_str();
   sub->add_option("--title", options->title, "plot title (default: device and date of row 1)");
   sub->add_option("--device", options->device, "Vulkan device that renders the plot");

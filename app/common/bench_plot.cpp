@@ -33,38 +33,8 @@ CopyBoundOption parse_copy_bound(const std::string& text) {
   throw UsageError("--copy-gbps '" + text + "' is not auto, none or a bandwidth in GB/s");
 }
 
-double rows_copy_gb_per_s(const std::vector<BenchRow>& rows) {
-  double best = 0;
-  for (const BenchRow& row : rows) best = std::max(best, row.copy_gb_per_s.value_or(0));
-  return best;
-}
-
-std::vector<render::PlotBound> copy_bounds(const std::vector<BenchRow>& rows,
-                                           double copy_gb_per_s) {
-  std::vector<render::PlotBound> bounds;
-  if (!(copy_gb_per_s > 0)) return bounds;
-  std::vector<std::pair<double, std::vector<std::string>>> sizes;  // bytes per element, layouts
-  for (const BenchRow& row : rows) {
-    const std::string layout = short_type(row.type) + (row.pairs ? " + u32 values" : "");
-    const double bytes = (row.type == "uint64" ? 8.0 : 4.0) + (row.pairs ? 4.0 : 0.0);
-    auto found = std::find_if(sizes.begin(), sizes.end(),
-                              [&](const auto& size) { return size.first == bytes; });
-    if (found == sizes.end()) found = sizes.insert(sizes.end(), {bytes, {}});
-    if (std::find(found->second.begin(), found->second.end(), layout) == found->second.end())
-      found->second.push_back(layout);
-  }
-  for (const auto& [bytes, layouts] : sizes) {
-    std::string names;
-    for (const std::string& layout : layouts) names += (names.empty() ? "" : ", ") + layout;
-    char label[200];
-    std::snprintf(label, sizeof label, "copy ceiling (%s): %s GB/s / (2 x %g B)", names.c_str(),
-                  figure(copy_gb_per_s).c_str(), bytes);
-    bounds.push_back({label, copy_gb_per_s / (2 * bytes)});
-  }
-  return bounds;
-}
-
-std::vector<render::PlotSeries> plot_series(const std::vector<BenchRow>& rows) {
+std::vector<render::PlotSeries> plot_series(const std::vector<BenchRow>& rows, bool ceilings,
+                                            double copy_gb_per_s) {
   std::vector<render::PlotSeries> series;
   for (const BenchRow& row : rows) {
     const std::string name = series_name(row);
@@ -75,22 +45,41 @@ std::vector<render::PlotSeries> plot_series(const std::vector<BenchRow>& rows) {
       found = series.end() - 1;
     }
     found->points.push_back({double(row.n), row.gkeys_per_s});
+    const double copy = copy_gb_per_s > 0 ? copy_gb_per_s : row.copy_gb_per_s.value_or(0);
+    if (ceilings && copy > 0 && row.bytes_moved.value_or(0) > 0) {
+      found->ceiling.push_back({double(row.n), copy * double(row.n) / double(*row.bytes_moved)});
+    }
   }
+  auto by_n = [](const render::PlotPoint& a, const render::PlotPoint& b) { return a.n < b.n; };
   for (auto& s : series) {
-    std::stable_sort(
-        s.points.begin(), s.points.end(),
-        [](const render::PlotPoint& a, const render::PlotPoint& b) { return a.n < b.n; });
+    std::stable_sort(s.points.begin(), s.points.end(), by_n);
+    std::stable_sort(s.ceiling.begin(), s.ceiling.end(), by_n);
   }
   return series;
 }
 
+std::string ceiling_note(const std::vector<BenchRow>& rows, double copy_gb_per_s) {
+  std::vector<double> copies;
+  if (copy_gb_per_s > 0) copies.push_back(copy_gb_per_s);
+  for (const BenchRow& row : rows) {
+    if (copy_gb_per_s > 0 || !row.copy_gb_per_s) continue;
+    if (std::find(copies.begin(), copies.end(), *row.copy_gb_per_s) == copies.end())
+      copies.push_back(*row.copy_gb_per_s);
+  }
+  std::string list;
+  for (double c : copies) list += (list.empty() ? "" : ", ") + figure(c);
+  return "thin dashed: the line's ceiling, every byte its plan moves at the copy bandwidth (" +
+         list + " GB/s)";
+}
+
 void write_plot(const Context& context, const std::vector<BenchRow>& rows,
                 const PlotSettings& settings, const std::string& path) {
-  const std::vector<render::PlotSeries> series = plot_series(rows);
+  const std::vector<render::PlotSeries> series =
+      plot_series(rows, settings.copy_ceilings, settings.copy_gb_per_s);
   render::ThroughputPlotOptions options;
   options.title = settings.title;
   options.log_y = settings.log_y;
-  options.bounds = copy_bounds(rows, settings.copy_gb_per_s);
+  options.ceiling_note = ceiling_note(rows, settings.copy_gb_per_s);
   const render::UiStyle style;
   const render::Image image = render::render_imgui_offscreen(
       context, settings.width, settings.height, style,

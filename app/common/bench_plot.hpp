@@ -16,7 +16,8 @@ struct PlotSettings {
   std::uint32_t width = 1280;
   std::uint32_t height = 720;
   bool log_y = false;
-  double copy_gb_per_s = 0;  // > 0: the copy bounds (copy_bounds below)
+  bool copy_ceilings = true;  // plot_series below
+  double copy_gb_per_s = 0;   // > 0: instead of the rows' own
   std::string title;
 };
 
@@ -28,16 +29,15 @@ struct CopyBoundOption {
 };
 CopyBoundOption parse_copy_bound(const std::string& text);
 
-// The largest copy_gb_per_s among the rows; 0 when none carries one.
-double rows_copy_gb_per_s(const std::vector<BenchRow>& rows);
+// One line per impl + keys (series_name), in order of first appearance, points sorted by n. A
+// row with bytes_moved gets a ceiling point: the Gkeys/s its plan would reach if every byte it
+// moves went at the copy bandwidth, `copy_gb_per_s` when > 0, else the row's own
+// copy_gb_per_s; none when `ceilings` is false.
+std::vector<render::PlotSeries> plot_series(const std::vector<BenchRow>& rows, bool ceilings = true,
+                                            double copy_gb_per_s = 0);
 
-// One line per impl + keys (series_name), in order of first appearance, points sorted by n.
-std::vector<render::PlotSeries> plot_series(const std::vector<BenchRow>& rows);
-
-// The bound lines a copy at `copy_gb_per_s` puts on sorts of the rows' key layouts: a sort that
-// reads and writes every key (and value) once at that bandwidth. One line per element size,
-// naming the layouts that share it; none when the bandwidth is 0.
-std::vector<render::PlotBound> copy_bounds(const std::vector<BenchRow>& rows, double copy_gb_per_s);
+// The legend's line for the ceilings, naming the copy bandwidth(s) they use.
+std::string ceiling_note(const std::vector<BenchRow>& rows, double copy_gb_per_s = 0);
 
 // Throws UsageError unless the size is 320x200 to 8192x8192 and the bandwidth >= 0.
 void check_plot_settings(const PlotSettings& settings);

@@ -451,7 +451,6 @@ void App::export_sweep() {
     plotted.insert(plotted.end(), f.overlay.begin(), f.overlay.end());
     PlotSettings settings;
     settings.log_y = f.log_y;
-    settings.copy_gb_per_s = rows_copy_gb_per_s(f.sweep_rows);
     settings.title =
         "sorting throughput on " + context_.properties().name + ", " + f.sweep_rows.front().date;
     // The headless plot renders with its own ImGui context; the app's is current again after.

@@ -240,7 +240,7 @@ void sweep_plot(App& app, ImVec2 size) {
   render::ThroughputPlotOptions options;
   options.log_y = f.log_y;
   options.scale = app.style.scale;
-  options.bounds = copy_bounds(f.sweep_rows, rows_copy_gb_per_s(f.sweep_rows));
+  options.ceiling_note = ceiling_note(rows);
 
   if (ImGui::IsItemHovered()) options.mouse = ImGui::GetIO().MousePos;
   const render::PlotHover hover = render::draw_throughput_plot(

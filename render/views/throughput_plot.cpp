@@ -121,11 +121,19 @@ PlotHover draw_throughput_plot(ImDrawList* list, ImVec2 min, ImVec2 max,
     std::sort(points[i].begin(), points[i].end(),
               [](const PlotPoint& a, const PlotPoint& b) { return a.n < b.n; });
   }
-  for (const PlotBound& b : options.bounds) {
-    if (b.gkeys_per_s <= 0) continue;
-    y_lo = std::min(y_lo, b.gkeys_per_s);
-    y_hi = std::max(y_hi, b.gkeys_per_s);
+  std::vector<std::vector<PlotPoint>> ceilings(series.size());
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    for (const PlotPoint& p : series[i].ceiling) {
+      if (!(p.n > 0 && p.gkeys_per_s > 0)) continue;
+      ceilings[i].push_back(p);
+      y_lo = std::min(y_lo, p.gkeys_per_s);
+      y_hi = std::max(y_hi, p.gkeys_per_s);
+    }
+    std::sort(ceilings[i].begin(), ceilings[i].end(),
+              [](const PlotPoint& a, const PlotPoint& b) { return a.n < b.n; });
   }
+  const bool any_ceiling =
+      std::any_of(ceilings.begin(), ceilings.end(), [](const auto& c) { return !c.empty(); });
   if (n_hi == 0 && !std::isfinite(n_lo)) n_lo = 10, n_hi = 20;
   if (y_hi <= 0) y_lo = 0.1, y_hi = 1;
   n_lo = std::floor(n_lo);
@@ -212,12 +220,18 @@ PlotHover draw_throughput_plot(ImDrawList* list, ImVec2 min, ImVec2 max,
                 colors.text, x_axis);
 
   list->PushClipRect(plot_min, plot_max, true);
-  for (const PlotBound& b : options.bounds) {
-    if (b.gkeys_per_s <= 0) continue;
-    const float y = to_y(b.gkeys_per_s);
-    dashed_line(list, {plot_min.x, y}, {plot_max.x, y}, colors.text, 1.5f * s, 6 * s);
-    const ImVec2 size = ImGui::CalcTextSize(b.label.c_str());
-    list->AddText({plot_max.x - size.x - pad, y - size.y - 2 * s}, colors.text, b.label.c_str());
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const ImU32 faint = with_alpha(series[i].colour, 190);
+    if (ceilings[i].size() == 1) {  // one n: a short dash across its tick
+      const ImVec2 c{to_x(ceilings[i][0].n), to_y(ceilings[i][0].gkeys_per_s)};
+      dashed_line(list, {c.x - 24 * s, c.y}, {c.x + 24 * s, c.y}, faint, 1.5f * s, 4 * s);
+    }
+    for (std::size_t j = 0; j + 1 < ceilings[i].size(); ++j) {
+      const PlotPoint& a = ceilings[i][j];
+      const PlotPoint& b = ceilings[i][j + 1];
+      dashed_line(list, {to_x(a.n), to_y(a.gkeys_per_s)}, {to_x(b.n), to_y(b.gkeys_per_s)}, faint,
+                  1.5f * s, 4 * s);
+    }
   }
   float best = 8.0f * s;
   for (std::size_t i = 0; i < series.size(); ++i) {
@@ -249,6 +263,16 @@ PlotHover draw_throughput_plot(ImDrawList* list, ImVec2 min, ImVec2 max,
     list->AddText({legend_x + swatch + pad, y}, colors.text, entry.name.c_str());
     list->PopClipRect();
     y += font + pad * 0.75f;
+  }
+  if (any_ceiling && !options.ceiling_note.empty()) {
+    y += pad;
+    const float mid = y + font * 0.5f;
+    dashed_line(list, {legend_x, mid}, {legend_x + swatch, mid}, colors.text, 1.5f * s, 4 * s);
+    list->PushClipRect({legend_x, min.y}, max, true);
+    const float wrap = max.x - (legend_x + swatch + pad) - pad;
+    list->AddText(nullptr, 0.0f, {legend_x + swatch + pad, y}, colors.dim,
+                  options.ceiling_note.c_str(), nullptr, wrap);
+    list->PopClipRect();
   }
   return hover;
 }

@@ -1,9 +1,10 @@
 #pragma once
 // Throughput against n: Gkeys/s on the y axis, n on a log2 x axis (ticks 2^K), one line per
-// implementation, a legend beside the plot (never over the lines), optional horizontal bound
-// lines (e.g. a copy-bandwidth bound). A pure function of the rows it is given, drawn with ImGui
-// draw lists into a rectangle: the CLI renders it headless to PNG, the app can draw it live and
-// pass the mouse position to highlight the point under it.
+// implementation, a legend beside the plot (never over the lines), and per line an optional
+// ceiling (thin, dashed, same colour): e.g. the Gkeys/s the implementation's plan would reach
+// if every byte it moves went at the device's copy bandwidth. A pure function of the rows it is
+// given, drawn with ImGui draw lists into a rectangle: the CLI renders it headless to PNG, the app
+// can draw it live and pass the mouse position to highlight the point under it.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -28,18 +29,14 @@ struct PlotSeries {
   PlotMarker marker = PlotMarker::circle;
   bool dashed = false;
   std::vector<PlotPoint> points;
-};
-
-struct PlotBound {
-  std::string label;  // e.g. "copy bound u32 (2000 GB/s)"
-  double gkeys_per_s = 0;
+  std::vector<PlotPoint> ceiling;  // empty: none
 };
 
 struct ThroughputPlotOptions {
   std::string title;
-  std::vector<PlotBound> bounds;
-  bool log_y = false;  // log10 y axis (useful with CPU rows 1000x below the GPU's)
-  float scale = 1.0f;  // UI scale: lines, markers, padding
+  std::string ceiling_note;  // the legend's line for the ceilings (when any series has one)
+  bool log_y = false;        // log10 y axis (useful with CPU rows 1000x below the GPU's)
+  float scale = 1.0f;        // UI scale: lines, markers, padding
   std::optional<ImVec2> mouse;
 };
 
