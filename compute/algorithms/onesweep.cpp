@@ -96,6 +96,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   scan.subgroup_size = t.subgroup_size;
   RadixKernelParams pass_kernel = scan;
   pass_kernel.keys_per_thread = t.keys_per_thread;
+  pass_kernel.partial_tiles = t.tile_keys < wg * t.keys_per_thread;
   pass_kernel.shared_words = t.shared_words;
   pass_kernel.lookback_spins = std::max(options.lookback_spins, 1u);
   if (options.withhold_mode != gpu::ONESWEEP_WITHHOLD_OFF && options.withhold_period != 0) {

@@ -57,6 +57,7 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
   RadixKernelParams count;
   count.workgroup_size = t.workgroup_size;
   count.keys_per_thread = t.keys_per_thread;
+  count.partial_tiles = t.tile_keys < t.workgroup_size * t.keys_per_thread;
   RadixKernelParams scan;
   scan.workgroup_size = t.scan_workgroup_size;
   scan.subgroup_size = t.subgroup_size;

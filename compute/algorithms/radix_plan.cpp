@@ -85,6 +85,7 @@ KernelSpec radix_kernel(const SortSpec& spec, std::string shader, std::uint32_t 
   set(gpu::RADIX_SPEC_WITHHOLD_MODE, params.withhold_mode);
   set(gpu::RADIX_SPEC_WITHHOLD_PERIOD, params.withhold_period);
   set(gpu::RADIX_SPEC_WITHHOLD_FIRST, params.withhold_first);
+  set(gpu::RADIX_SPEC_PARTIAL_TILES, params.partial_tiles ? 1 : 0);
   return kernel;
 }
 

@@ -35,6 +35,7 @@ struct RadixKernelParams {
   std::uint32_t withhold_mode = 0;
   std::uint32_t withhold_period = 0;
   std::uint32_t withhold_first = 0;
+  bool partial_tiles = false;  // tile_keys < workgroup_size * keys_per_thread
 };
 
 // Appends one step: `push` is both what the kernel receives and what the views read; after it

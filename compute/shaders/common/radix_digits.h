@@ -38,7 +38,11 @@ SS_CONST uint RADIX_SPEC_LOOKBACK_SPINS = 8u;
 SS_CONST uint RADIX_SPEC_WITHHOLD_MODE = 9u;
 SS_CONST uint RADIX_SPEC_WITHHOLD_PERIOD = 10u;
 SS_CONST uint RADIX_SPEC_WITHHOLD_FIRST = 11u;
-SS_CONST uint RADIX_SPEC_COUNT = 11u;  // constants 1..11
+// Whether tiles hold fewer keys than the workgroup has slots (teaching tiles): only then do the
+// kernels test a slot against tile_keys, so the tuned kernels keep their plain `i < n` (the
+// extra test cost radix4's scatter 40% on an H100).
+SS_CONST uint RADIX_SPEC_PARTIAL_TILES = 12u;
+SS_CONST uint RADIX_SPEC_COUNT = 12u;  // constants 1..12
 
 // Digit passes of an LSD sort with `bits`-bit digits: 32-bit keys take 32 / bits, u64 twice that.
 SS_FN uint radix_passes(uint key_type, uint bits) {

@@ -27,6 +27,7 @@ uint tile_key_index(uint tile, uint tile_keys, uint round) {
 
 // Whether this invocation's round-k slot holds a key (radix_tile_slot_valid).
 bool tile_slot_valid(uint tile, uint tile_keys, uint n, uint round) {
+  if (!PARTIAL_TILES) return tile_key_index(tile, tile_keys, round) < n;
   return radix_tile_slot_valid(tile, tile_keys, tile_key_index(0u, tile_keys, round), n);
 }
 
