@@ -258,3 +258,13 @@ TEST_CASE("cli: render --steps to .mp4 needs ffmpeg", "[animation][cli][gpu]") {
   CHECK(r.code == 0);
   CHECK(fs::file_size(mp4) > 0);
 }
+
+// Run by the "gui: the record action ..." ctest entry after the app recorded under Xvfb.
+TEST_CASE("the app's recording is the whole scenario as a GIF", "[.][gui-record-gif]") {
+  const char* gif = std::getenv("SORTSCOPE_GUI_GIF");
+  REQUIRE(gif != nullptr);
+  const Decoded d = decode_gif(gif);
+  CHECK(d.width == 640);
+  CHECK(d.height == 400);
+  CHECK(d.frames.size() == 11);  // the input and Batcher's 10 layers for 16 keys
+}
