@@ -42,45 +42,82 @@ Image end_image_window(const Context& context, FrameRenderer& frame, OffscreenTa
   return target.read();
 }
 
+// Makes `context` current for a scope and the previous one current again after.
+class CurrentImGui {
+ public:
+  explicit CurrentImGui(ImGuiContext* context) : previous_(ImGui::GetCurrentContext()) {
+    if (context != nullptr) ImGui::SetCurrentContext(context);
+  }
+  ~CurrentImGui() { ImGui::SetCurrentContext(previous_); }
+  CurrentImGui(const CurrentImGui&) = delete;
+  CurrentImGui& operator=(const CurrentImGui&) = delete;
+
+ private:
+  ImGuiContext* previous_;
+};
+
 }  // namespace
 
-Image render_offscreen(const Context& context, const Stepper& stepper, const KeyRange& range,
-                       const OffscreenOptions& options) {
-  FrameRenderer frame(context, OffscreenTarget::k_format, vk::ImageLayout::eTransferSrcOptimal, 2,
-                      options.style);
-  OffscreenTarget target(context, frame.render_pass(), options.width, options.height);
-  const StepState state = capture_step_state(context, stepper, range, options.picks);
-  frame.bars().update(state);
-  std::optional<NetworkLayout> layout;
-  if (state.n() <= k_max_network_n && is_network_plan(*state.plan))
-    layout = layout_network(*state.plan);
+OffscreenRenderer::OffscreenRenderer(const Context& context, const OffscreenOptions& options)
+    : context_(context), options_(options) {
+  const CurrentImGui restore(nullptr);  // the new renderer's context is made current; undo that
+  frame_ = std::make_unique<FrameRenderer>(context, OffscreenTarget::k_format,
+                                           vk::ImageLayout::eTransferSrcOptimal, 2, options.style);
+  imgui_ = ImGui::GetCurrentContext();
+  target_ = std::make_unique<OffscreenTarget>(context, frame_->render_pass(), options.width,
+                                              options.height);
+}
 
-  const ImGuiIO& io = begin_image_window(frame, options.width, options.height);
-  const float pad = 16.0f * options.style.scale;
+OffscreenRenderer::~OffscreenRenderer() {
+  // The ImGui backend shuts down in whichever context is current: it must be this one.
+  const CurrentImGui own(imgui_);
+  target_.reset();
+  frame_.reset();
+}
+
+Image OffscreenRenderer::render(const Stepper& stepper, const KeyRange& range) {
+  const CurrentImGui own(imgui_);
+  FrameRenderer& frame = *frame_;
+  const StepState state = capture_step_state(context_, stepper, range, options_.picks);
+  frame.bars().update(state);
+  if (layout_plan_ != state.plan) {
+    layout_.reset();
+    if (state.n() <= k_max_network_n && is_network_plan(*state.plan))
+      layout_ = layout_network(*state.plan);
+    layout_plan_ = state.plan;
+  }
+
+  const ImGuiIO& io = begin_image_window(frame, options_.width, options_.height);
+  const float pad = 16.0f * options_.style.scale;
   ViewsOptions views;
-  views.selection = options.selection;
-  views.network.ui_scale = options.style.scale;
-  draw_views(frame.bars(), frame.imgui(), state, layout ? &*layout : nullptr, views, {pad, pad},
+  views.selection = options_.selection;
+  views.network.ui_scale = options_.style.scale;
+  draw_views(frame.bars(), frame.imgui(), state, layout_ ? &*layout_ : nullptr, views, {pad, pad},
              {io.DisplaySize.x - pad, io.DisplaySize.y - pad});
-  Image image = end_image_window(context, frame, target);
-  if (options.timed_frames > 0 && options.median_frame_ms != nullptr) {
+  Image image = end_image_window(context_, frame, *target_);
+  if (options_.timed_frames > 0 && options_.median_frame_ms != nullptr) {
     std::vector<double> ms;
-    for (std::uint32_t i = 0; i < options.timed_frames; ++i) {
+    for (std::uint32_t i = 0; i < options_.timed_frames; ++i) {
       const auto start = std::chrono::steady_clock::now();
       // Re-queue the bars (record() consumed them); ImGui's draw data is still valid.
       frame.bars().queue(last_view_rects().bars_min, last_view_rects().bars_max,
                          last_view_rects().bars_plan_colors);
-      context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
-        frame.record(cmd, target.framebuffer(), target.extent());
+      context_.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+        frame.record(cmd, target_->framebuffer(), target_->extent());
       });
       ms.push_back(
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
               .count());
     }
     std::nth_element(ms.begin(), ms.begin() + std::ptrdiff_t(ms.size() / 2), ms.end());
-    *options.median_frame_ms = ms[ms.size() / 2];
+    *options_.median_frame_ms = ms[ms.size() / 2];
   }
   return image;
+}
+
+Image render_offscreen(const Context& context, const Stepper& stepper, const KeyRange& range,
+                       const OffscreenOptions& options) {
+  return OffscreenRenderer(context, options).render(stepper, range);
 }
 
 Image render_imgui_offscreen(const Context& context, std::uint32_t width, std::uint32_t height,

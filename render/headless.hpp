@@ -4,6 +4,8 @@
 // GPU servers with no display.
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "plan/stepper.hpp"
@@ -24,6 +26,31 @@ struct OffscreenOptions {
   // (submit to fence; an upper bound on the GPU's frame time). 0: draw once.
   std::uint32_t timed_frames = 0;
   double* median_frame_ms = nullptr;
+};
+
+class FrameRenderer;
+
+// Draws stepper positions one after another into one offscreen target: the pipelines, font atlas
+// and ImGui context are made once, so an animation of many steps does not pay for them per frame.
+// Its ImGui context is current only within its own calls, so the app can record between frames.
+class OffscreenRenderer {
+ public:
+  OffscreenRenderer(const Context& context, const OffscreenOptions& options);
+  ~OffscreenRenderer();
+  OffscreenRenderer(const OffscreenRenderer&) = delete;
+  OffscreenRenderer& operator=(const OffscreenRenderer&) = delete;
+
+  // The stepper's current position, drawn as the app would draw its central view.
+  Image render(const Stepper& stepper, const KeyRange& range);
+
+ private:
+  const Context& context_;
+  OffscreenOptions options_;
+  std::unique_ptr<FrameRenderer> frame_;
+  std::unique_ptr<OffscreenTarget> target_;
+  std::optional<NetworkLayout> layout_;
+  const Plan* layout_plan_ = nullptr;
+  ImGuiContext* imgui_ = nullptr;
 };
 
 // The stepper's current position, drawn as the app would draw its central view.

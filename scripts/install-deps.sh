@@ -6,7 +6,7 @@ set -eu
 PACKAGES="
   cmake ninja-build g++ pkg-config
   libvulkan-dev glslc vulkan-validationlayers mesa-vulkan-drivers vulkan-tools
-  libglfw3-dev libimgui-dev libglm-dev libstb-dev
+  libglfw3-dev libimgui-dev libglm-dev libstb-dev libgif-dev
   libcli11-dev nlohmann-json3-dev catch2 libtbb-dev libpugixml-dev
   fonts-dejavu-core xvfb xauth
 "

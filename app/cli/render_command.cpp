@@ -1,5 +1,9 @@
 // sortscope-cli render: draws a step of a sort offscreen (no window system) to PNG and/or the
-// wire diagram to SVG, with the same views as the app.
+// wire diagram to SVG, with the same views as the app; with --steps, a range of steps as an
+// animation (GIF, PNG sequence or video).
+#include <unistd.h>
+
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <utility>
@@ -12,8 +16,10 @@
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "plan/stepper.hpp"
+#include "render/animation.hpp"
 #include "render/headless.hpp"
 #include "render/step_text.hpp"
+#include "render/video_writer.hpp"
 
 namespace ss::cli {
 
@@ -31,7 +37,55 @@ struct RenderOptions {
   std::string svg;
   std::uint32_t time_frames = 0;
   render::ViewPicks picks;
+  // Animation (--steps): empty renders the one step --step names.
+  std::string steps;
+  bool step_given = false;
+  render::AnimationOptions animation;
 };
+
+// On a terminal one line rewritten in place; in a log a line every tenth of the frames.
+render::AnimationProgress stderr_progress(const std::string& out) {
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  return [tty, out](std::size_t done, std::size_t total) {
+    if (total < 2) return;
+    if (tty) {
+      std::cerr << "\rrendering " << out << ": frame " << done << " of " << total
+                << (done == total ? "\n" : "") << std::flush;
+    } else if (done == total || done % std::max<std::size_t>(1, total / 10) == 0) {
+      std::cerr << "rendering " << out << ": frame " << done << " of " << total << "\n";
+    }
+  };
+}
+
+int render_animation(const RenderOptions& o, const render::OffscreenOptions& frame) {
+  if (o.out.empty())
+    throw UsageError("--steps needs --out: FILE.gif, FILE.mp4, a name with %04d, or a folder/");
+  if (o.step_given) throw UsageError("give --step (one PNG) or --steps (an animation), not both");
+  if (!o.svg.empty()) throw UsageError("--svg draws one step; leave it out with --steps");
+  // Before the device is opened or anything is drawn: a wrong name or a missing ffmpeg fails fast.
+  if (render::animation_format(o.out) == render::AnimationFormat::video) render::require_ffmpeg();
+  const Scenario scenario = resolve_scenario(o.scenario);
+  ScenarioSession session(scenario, o.scenario.n_given);
+  const Context& context = session.context();
+  const Plan& plan = session.stepping_plan();
+  render::AnimationOptions animation = o.animation;
+  animation.steps = render::parse_step_range(o.steps, plan.steps.size(), plan.phases_expanded);
+  const KeyArray input = session.take_input();
+  const render::KeyRange range = render::key_range(input);
+  render::write_animation(context, plan, input, range, frame, animation, o.out,
+                          stderr_progress(o.out));
+  std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", steps "
+            << animation.steps.first << ".." << animation.steps.last << " of " << plan.steps.size();
+  if (std::error_code e; std::filesystem::is_regular_file(o.out, e))
+    std::cout << ", " << std::filesystem::file_size(o.out, e) << " bytes";
+  std::cout << ")\n";
+  if (context.validation_log().count() != 0) {
+    std::cerr << "sortscope-cli: the Vulkan validation layer reported "
+              << context.validation_log().count() << " message(s)\n";
+    return k_exit_validation;
+  }
+  return k_exit_ok;
+}
 
 render::ViewSelection parse_view(const std::string& name) {
   using render::ViewSelection;
@@ -49,12 +103,23 @@ render::ViewSelection parse_view(const std::string& name) {
       "blocksort");
 }
 
+render::OffscreenOptions frame_options(const RenderOptions& o) {
+  render::OffscreenOptions options;
+  options.width = o.width;
+  options.height = o.height;
+  options.selection = parse_view(o.view);
+  options.picks = o.picks;
+  options.style = {o.presenter ? std::max(o.ui_scale, 2.0f) : o.ui_scale, o.presenter};
+  return options;
+}
+
 int render_command(const RenderOptions& o) {
-  if (o.out.empty() && o.svg.empty())
-    throw UsageError("render needs --out FILE.png and/or --svg FILE.svg");
-  const render::ViewSelection selection = parse_view(o.view);
   if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
     throw UsageError("--ui-scale " + std::to_string(o.ui_scale) + " is out of range (0.5 to 4)");
+  if (!o.steps.empty()) return render_animation(o, frame_options(o));
+  if (o.out.empty() && o.svg.empty())
+    throw UsageError("render needs --out FILE.png and/or --svg FILE.svg");
+  const render::OffscreenOptions frame = frame_options(o);
   const Scenario scenario = resolve_scenario(o.scenario);
   ScenarioSession session(scenario, o.scenario.n_given);
   const Context& context = session.context();
@@ -71,12 +136,7 @@ int render_command(const RenderOptions& o) {
   stepper.jump(o.step);
 
   if (!o.out.empty()) {
-    render::OffscreenOptions options;
-    options.width = o.width;
-    options.height = o.height;
-    options.selection = selection;
-    options.picks = o.picks;
-    options.style = {o.presenter ? std::max(o.ui_scale, 2.0f) : o.ui_scale, o.presenter};
+    render::OffscreenOptions options = frame;
     double frame_ms = 0;
     options.timed_frames = o.time_frames;
     options.median_frame_ms = &frame_ms;
@@ -116,6 +176,19 @@ Command add_render_command(CLI::App& app) {
   sub->add_option("--step,-k", options->step,
                   "steps applied before drawing (0 = the input; the last one is highlighted; with "
                   "--phases each phase of an opened step counts as one)")
+      ->capture_default_str()
+      ->each([options](const std::string&) { options->step_given = true; });
+  sub->add_option("--steps", options->steps,
+                  "A..B or all: an animation of steps A to B (numbered as --step), to --out "
+                  "FILE.gif, FILE.mp4 (needs ffmpeg), a name with %04d or a folder/ (one PNG per "
+                  "step)");
+  sub->add_option("--fps", options->animation.fps, "animation frames per second")
+      ->capture_default_str();
+  sub->add_option("--frames-per-step", options->animation.frames_per_step,
+                  "animation frames each step stays on screen")
+      ->capture_default_str();
+  sub->add_option("--hold-ms", options->animation.hold_ms,
+                  "milliseconds the last step stays on screen longer")
       ->capture_default_str();
   sub->add_option("--view", options->view,
                   "bars, network, both (bars + the plan's detail view), for radix plans: "
@@ -135,7 +208,8 @@ Command add_render_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--presenter", options->presenter,
                 "high-contrast theme with large text (UI scale at least 2)");
-  sub->add_option("--out,-o", options->out, "PNG file to write");
+  sub->add_option("--out,-o", options->out,
+                  "PNG file to write; with --steps the animation (.gif, .mp4, %04d, folder/)");
   sub->add_option("--svg", options->svg, "SVG file to write with the wire diagram");
   sub->add_option("--time-frames", options->time_frames,
                   "redraw the frame this many times and print the median time per frame");

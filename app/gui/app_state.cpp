@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <iostream>
 #include <system_error>
 
 #include <imgui.h>
@@ -33,6 +34,7 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "cancel") return Action::cancel;
   if (name == "export") return Action::export_sweep;
   if (name == "slowest-kind") return Action::slowest_kind;
+  if (name == "record") return Action::record;
   if (name == "quit") return Action::quit;
   return std::nullopt;
 }
@@ -168,6 +170,11 @@ void App::perform(Action action) {
       break;
     case Action::cancel:
       worker_->cancel();
+      record_pending_ = false;
+      if (recorder_) {
+        recorder_.reset();  // the unfinished GIF or video is removed
+        std::cout << "recording cancelled\n";
+      }
       break;
     case Action::export_sweep:
       if (!working()) export_pending_ = true;
@@ -183,9 +190,50 @@ void App::perform(Action action) {
         error = "the stepping plan has no step of kind '" + slowest->kind + "'";
       break;
     }
+    case Action::record:
+      // Started by update(), between frames: the recorder makes its own ImGui context.
+      if (!recorder_ && stepper_) record_pending_ = true;
+      break;
     case Action::quit:
       quit_requested = true;
       break;
+  }
+}
+
+void App::start_recording() {
+  playing = false;
+  const std::string path = !record_path.empty() ? record_path
+                                                : "sortscope-" + scenario_.algorithm + "-" +
+                                                      std::to_string(plan_->spec.n) + ".gif";
+  render::OffscreenOptions frame;
+  frame.width = record_width;
+  frame.height = record_height;
+  frame.selection = views.selection;
+  frame.picks = views.picks;
+  frame.style = style;
+  render::AnimationOptions options = record_options;
+  options.steps = {0, plan_->steps.size()};
+  try {
+    recorder_ = std::make_unique<render::AnimationRecorder>(context_, *plan_, input_, range_, frame,
+                                                            options, path);
+  } catch (const UsageError& e) {
+    error = e.what();
+  }
+}
+
+void App::advance_recording() {
+  try {
+    recorder_->advance();
+    if (recorder_->done()) {
+      std::cout << "wrote " << recorder_->out() << " (" << recorder_->total() << " steps)\n";
+      recorder_.reset();
+    }
+  } catch (const UsageError& e) {
+    recorder_.reset();
+    error = e.what();
+  } catch (const std::system_error& e) {
+    recorder_.reset();
+    error = std::string("recording failed: ") + e.what();
   }
 }
 
@@ -205,6 +253,9 @@ void App::jump_to(std::size_t position) {
 }
 
 std::string App::busy_text() const {
+  if (recorder_)
+    return "recording " + recorder_->out() + ": step " + std::to_string(recorder_->frames_done()) +
+           " of " + std::to_string(recorder_->total());
   if (replan_pending_)
     return "planning " + edits.algorithm + " for n = " + std::to_string(edits.n) + " ...";
   if (stepper_ && stepper_->position() != target_)
@@ -214,6 +265,7 @@ std::string App::busy_text() const {
 }
 
 float App::busy_fraction() const {
+  if (recorder_) return float(recorder_->frames_done()) / float(recorder_->total());
   if (!stepper_ || target_ == 0) return 0.0f;
   return float(stepper_->position()) / float(target_);
 }
@@ -223,6 +275,14 @@ void App::update(double seconds) {
   if (export_pending_) {
     export_pending_ = false;
     export_sweep();
+  }
+  if (record_pending_) {
+    record_pending_ = false;
+    start_recording();
+  }
+  if (recorder_) {
+    advance_recording();  // one step per frame, so the progress bar moves
+    return;
   }
   if (replan_pending_) {
     // Draw one frame with the progress message before the (blocking) planning work.

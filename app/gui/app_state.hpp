@@ -12,6 +12,7 @@
 #include "common/scenario.hpp"
 #include "common/sweep.hpp"
 #include "plan/stepper.hpp"
+#include "render/animation.hpp"
 #include "render/step_state.hpp"
 #include "render/views/network_view.hpp"
 #include "render/views/views_panel.hpp"
@@ -36,12 +37,13 @@ enum class Action {
   cancel,             // cancel the full-speed run or sweep in progress
   export_sweep,       // write the sweep as JSON Lines, CSV and PNG (App::full_speed.export_prefix)
   slowest_kind,       // step to the first step of the kind that took longest at full speed
+  record,             // G: write every step of the scenario and view as an animation (App::record)
   quit,
 };
 
 // "next", "back", "play", "reset", "new-input", "fullscreen", "panels", "presenter", "phases",
 // "pick-previous", "pick-next", "fullspeed", "fullspeed-run", "sweep", "cancel", "export",
-// "slowest-kind", "quit".
+// "slowest-kind", "record", "quit".
 std::optional<Action> parse_action(const std::string& name);
 
 enum class Mode { stepping, full_speed };
@@ -124,7 +126,10 @@ class App {
   const render::StepState& state() const { return state_; }
   const render::NetworkLayout* layout() const { return layout_ ? &*layout_ : nullptr; }
   std::size_t target() const { return target_; }
-  bool busy() const { return replan_pending_ || (stepper_ && stepper_->position() != target_); }
+  bool busy() const {
+    return replan_pending_ || recording() || (stepper_ && stepper_->position() != target_);
+  }
+  bool recording() const { return record_pending_ || recorder_ != nullptr; }
   std::string busy_text() const;
   float busy_fraction() const;
 
@@ -145,12 +150,21 @@ class App {
   bool fullscreen_requested = false;
   bool quit_requested = false;
   std::string error;  // shown in a dialog until dismissed
+  // The record action: the file (empty: sortscope-<algorithm>-<n>.gif; .gif, .mp4, %04d or a
+  // folder/ as for `render --steps`), its frame size and timing. Every step is recorded, drawn
+  // offscreen as `sortscope-cli render` draws it, with the current view, picks and style.
+  std::string record_path;
+  std::uint32_t record_width = 1600;
+  std::uint32_t record_height = 900;
+  render::AnimationOptions record_options;
 
  private:
   void replan();
   void capture();
   void poll_worker();
   void export_sweep();
+  void start_recording();
+  void advance_recording();
 
   const Context& context_;
   Scenario scenario_;
@@ -169,6 +183,8 @@ class App {
   enum class Job { none, full_speed, sweep } job_ = Job::none;
   std::unique_ptr<SweepWorker> worker_;
   bool export_pending_ = false;
+  bool record_pending_ = false;
+  std::unique_ptr<render::AnimationRecorder> recorder_;  // one frame per update()
   std::string default_n_key_;  // algorithm/type/pairs the cached default n is for
   std::uint32_t default_n_ = 0;
 };

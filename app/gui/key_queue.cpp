@@ -2,6 +2,8 @@
 
 #include <backends/imgui_impl_glfw.h>
 
+#include <algorithm>
+
 namespace ss::gui {
 
 namespace {
@@ -27,6 +29,16 @@ std::vector<KeyPress> take_key_presses() {
   std::vector<KeyPress> presses;
   presses.swap(queue());
   return presses;
+}
+
+bool take_key_press(int key) {
+  auto& presses = queue();
+  const auto first = std::remove_if(presses.begin(), presses.end(),
+                                    [key](const KeyPress& p) { return p.key == key; });
+  const bool pressed =
+      std::any_of(first, presses.end(), [](const KeyPress& p) { return !p.repeat; });
+  presses.erase(first, presses.end());
+  return pressed;
 }
 
 }  // namespace ss::gui

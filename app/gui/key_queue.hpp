@@ -18,5 +18,8 @@ struct KeyPress {
   bool repeat;
 };
 std::vector<KeyPress> take_key_presses();
+// Removes the presses (not repeats) of `key` from the queue; true when there was one. For keys
+// handled outside handle_keys (G, record).
+bool take_key_press(int key);
 
 }  // namespace ss::gui

@@ -46,11 +46,13 @@ struct Options {
   int sweep_warmup = 1;
   std::string export_prefix;
   std::string overlay;
+  std::string record;
+  ss::render::AnimationOptions record_options;
 };
 
 constexpr const char* k_action_names =
     "next, back, play, reset, new-input, fullscreen, panels, presenter, phases, pick-previous, "
-    "pick-next, fullspeed, fullspeed-run, sweep, cancel, export, slowest-kind, quit";
+    "pick-next, fullspeed, fullspeed-run, sweep, cancel, export, slowest-kind, record, quit";
 
 // The GLFW platform backend of ImGui, shut down before the ImGui context goes (declared after
 // the Presenter that owns it, so it is destroyed first).
@@ -154,6 +156,10 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
   gui::App app(context, scenario);
   app.style = style;
   apply_full_speed_options(o, app.full_speed);
+  app.record_path = o.record;
+  app.record_options = o.record_options;
+  app.record_width = std::uint32_t(o.width);
+  app.record_height = std::uint32_t(o.height);
   if (!o.overlay.empty()) {
     app.full_speed.overlay_path = o.overlay;
     app.load_overlay();
@@ -170,7 +176,7 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
       // (idle); a second one closes the app.
       if (interrupt_requested()) {
         clear_interrupt();
-        if (app.working()) {
+        if (app.working() || app.recording()) {
           app.perform(gui::Action::cancel);
         } else if (!app.playing) {
           break;
@@ -210,6 +216,9 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
       renderer.imgui().new_frame();
       ImGui_ImplGlfw_NewFrame();
       ImGui::NewFrame();
+      // G records; handled here, beside handle_keys, which leaves other keys to it.
+      if (gui::take_key_press(GLFW_KEY_G) && !ImGui::GetIO().WantTextInput && app.error.empty())
+        app.perform(gui::Action::record);
       gui::handle_keys(app);
       gui::draw_panels(app, renderer);
       ImGui::Render();
@@ -299,6 +308,17 @@ int main(int argc, char** argv) {
   cli.add_option("--export", o.export_prefix,
                  "file name prefix of the export action: PREFIX.jsonl, PREFIX.csv, PREFIX.png");
   cli.add_option("--overlay", o.overlay, "bench JSON Lines file drawn over the sweep plot");
+  cli.add_option("--record", o.record,
+                 "file of the record action (G): .gif, .mp4 (needs ffmpeg), a name with %04d or "
+                 "a folder/ (default: sortscope-<algorithm>-<n>.gif)");
+  cli.add_option("--fps", o.record_options.fps, "record: animation frames per second")
+      ->capture_default_str();
+  cli.add_option("--frames-per-step", o.record_options.frames_per_step,
+                 "record: frames each step stays on screen")
+      ->capture_default_str();
+  cli.add_option("--hold-ms", o.record_options.hold_ms,
+                 "record: milliseconds the last step stays on screen longer")
+      ->capture_default_str();
   cli.add_option("--ui-scale", o.ui_scale, "scale of text and controls (0.5 to 4)")
       ->capture_default_str();
   cli.add_flag("--presenter", o.presenter, "presenter mode: high contrast, large text");

@@ -1,0 +1,178 @@
+#include "render/animation.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+#include <map>
+#include <optional>
+
+#include "core/errors.hpp"
+#include "core/interrupt.hpp"
+#include "render/gif_writer.hpp"
+#include "render/video_writer.hpp"
+
+namespace ss::render {
+
+namespace {
+
+bool ends_with(const std::string& text, const std::string& tail) {
+  return text.size() >= tail.size() &&
+         text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// Where the one %d or %0Nd of a sequence name is, and its zero padding; nullopt when the name
+// has no '%'. Any other use of '%' is refused, so a name is never a format string.
+struct Placeholder {
+  std::size_t at = 0;
+  std::size_t length = 0;
+  int width = 0;
+};
+
+std::optional<Placeholder> find_placeholder(const std::string& out) {
+  const std::size_t at = out.find('%');
+  if (at == std::string::npos) return std::nullopt;
+  std::size_t i = at + 1;
+  int width = 0;
+  if (i < out.size() && out[i] == '0') {
+    ++i;
+    const std::size_t digits = i;
+    while (i < out.size() && out[i] >= '0' && out[i] <= '9') ++i;
+    if (i == digits || i - digits > 2)
+      i = out.size();  // refused below
+    else
+      std::from_chars(out.data() + digits, out.data() + i, width);
+  }
+  if (i >= out.size() || out[i] != 'd' || out.find('%', i) != std::string::npos)
+    throw UsageError("'" + out +
+                     "': a PNG sequence's name takes one %d or %0Nd (e.g. frames/step-%04d.png) "
+                     "and no other '%'");
+  return Placeholder{at, i + 1 - at, width};
+}
+
+}  // namespace
+
+AnimationFormat animation_format(const std::string& out) {
+  if (ends_with(out, ".gif")) return AnimationFormat::gif;
+  if (ends_with(out, ".mp4")) return AnimationFormat::video;
+  if (ends_with(out, "/") || find_placeholder(out)) return AnimationFormat::png_sequence;
+  throw UsageError("with --steps, --out '" + out +
+                   "' must end in .gif (animated GIF) or .mp4 (video, needs ffmpeg), contain %d "
+                   "or %04d (one PNG per step), or end in / (a folder of PNGs)");
+}
+
+std::string sequence_path(const std::string& out, std::size_t step) {
+  if (ends_with(out, "/")) return sequence_path(out + "step-%04d.png", step);
+  const Placeholder p = *find_placeholder(out);
+  std::string number = std::to_string(step);
+  if (number.size() < std::size_t(p.width))
+    number.insert(0, std::size_t(p.width) - number.size(), '0');
+  return out.substr(0, p.at) + number + out.substr(p.at + p.length);
+}
+
+StepRange parse_step_range(const std::string& text, std::size_t steps, bool phases) {
+  const std::string valid = "valid steps are 0.." + std::to_string(steps) + " (0 = the input" +
+                            (phases ? ", each phase counted as a step)" : ")") +
+                            ", e.g. --steps 0.." + std::to_string(steps) + " or --steps all";
+  if (text == "all") return {0, steps};
+  const std::size_t dots = text.find("..");
+  StepRange range;
+  const auto parse = [&](std::string_view part, std::size_t& value) {
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
+    return error == std::errc() && end == part.data() + part.size() && !part.empty();
+  };
+  const std::string_view all(text);
+  if (dots == std::string::npos || !parse(all.substr(0, dots), range.first) ||
+      !parse(all.substr(dots + 2), range.last))
+    throw UsageError("--steps '" + text + "' is not A..B or all; " + valid);
+  if (range.last < range.first)
+    throw UsageError("--steps " + text + " ends before it starts; " + valid);
+  if (range.last > steps) throw UsageError("--steps " + text + " is past the end; " + valid);
+  return range;
+}
+
+struct AnimationRecorder::Output {
+  std::map<std::size_t, Image> kept;  // the palette's sample frames, not drawn twice
+  std::optional<GifWriter> gif;
+  std::optional<VideoWriter> video;
+};
+
+AnimationRecorder::AnimationRecorder(const Context& context, const Plan& plan,
+                                     const KeyArray& input, const KeyRange& range,
+                                     const OffscreenOptions& frame, const AnimationOptions& options,
+                                     std::string out)
+    : range_(range), options_(options), out_(std::move(out)), output_(std::make_unique<Output>()) {
+  const AnimationFormat format = animation_format(out_);
+  if (!(options.fps > 0 && options.fps <= 120))
+    throw UsageError("--fps must be above 0 and at most 120");
+  if (options.frames_per_step < 1) throw UsageError("--frames-per-step must be at least 1");
+  if (options.steps.last < options.steps.first || options.steps.last > plan.steps.size())
+    throw UsageError("steps " + std::to_string(options.steps.first) + ".." +
+                     std::to_string(options.steps.last) + " are not within 0.." +
+                     std::to_string(plan.steps.size()));
+  if (format == AnimationFormat::video) require_ffmpeg();
+  stepper_ = std::make_unique<Stepper>(context, plan, input);
+  renderer_ = std::make_unique<OffscreenRenderer>(context, frame);
+  const StepRange steps = options.steps;
+  if (format == AnimationFormat::gif) {
+    // One palette for the whole GIF, from a few positions spread over the range.
+    const std::size_t samples = std::min<std::size_t>(total(), 8);
+    std::vector<Image> images;
+    for (std::size_t i = 0; i < samples; ++i) {
+      const std::size_t position =
+          steps.first + (samples == 1 ? 0 : i * (total() - 1) / (samples - 1));
+      throw_if_interrupted();
+      stepper_->jump(position);
+      images.push_back(output_->kept[position] = renderer_->render(*stepper_, range_));
+    }
+    output_->gif.emplace(out_, frame.width, frame.height, make_gif_palette(images));
+  } else if (format == AnimationFormat::video) {
+    output_->video.emplace(out_, frame.width, frame.height, options.fps);
+  } else if (ends_with(out_, "/")) {
+    std::error_code error;
+    std::filesystem::create_directories(out_, error);
+    if (error) throw UsageError("cannot make the folder '" + out_ + "': " + error.message());
+  }
+  stepper_->jump(steps.first);
+}
+
+AnimationRecorder::~AnimationRecorder() = default;
+
+void AnimationRecorder::advance() {
+  if (done()) return;
+  const std::size_t position = options_.steps.first + done_;
+  if (done_ > 0) stepper_->next();
+  const auto found = output_->kept.find(position);
+  const Image image =
+      found != output_->kept.end() ? found->second : renderer_->render(*stepper_, range_);
+  const bool last = position == options_.steps.last;
+  if (output_->gif) {
+    shown_ms_ += 1000.0 * options_.frames_per_step / options_.fps + (last ? options_.hold_ms : 0);
+    const auto end_ms = std::uint64_t(shown_ms_ + 0.5);
+    output_->gif->add_frame(image, std::uint32_t(end_ms - rounded_ms_));
+    rounded_ms_ = end_ms;
+    if (last) output_->gif->finish();
+  } else if (output_->video) {
+    // A video's frame rate is constant: a step, and the hold, are that many copies of a frame.
+    const auto hold = std::uint32_t(options_.hold_ms * options_.fps / 1000.0 + 0.5);
+    for (std::uint32_t i = 0; i < options_.frames_per_step + (last ? hold : 0); ++i)
+      output_->video->add_frame(image);
+    if (last) output_->video->finish();
+  } else {
+    write_png(image, sequence_path(out_, position));
+  }
+  ++done_;
+}
+
+void write_animation(const Context& context, const Plan& plan, const KeyArray& input,
+                     const KeyRange& range, const OffscreenOptions& frame,
+                     const AnimationOptions& options, const std::string& out,
+                     const AnimationProgress& progress) {
+  AnimationRecorder recorder(context, plan, input, range, frame, options, out);
+  while (!recorder.done()) {
+    throw_if_interrupted();
+    recorder.advance();
+    if (progress) progress(recorder.frames_done(), recorder.total());
+  }
+}
+
+}  // namespace ss::render
