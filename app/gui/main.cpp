@@ -16,6 +16,7 @@
 #include "core/interrupt.hpp"
 #include "gui/app_state.hpp"
 #include "gui/key_queue.hpp"
+#include "gui/keys.hpp"
 #include "gui/panels.hpp"
 #include "gui/window.hpp"
 

@@ -5,8 +5,6 @@
 
 namespace ss::gui {
 
-// Keyboard shortcuts -> App::perform (Right, Left, Space, R, N, F11, H).
-void handle_keys(App& app);
 // The whole window: controls at the left, the step panel at the right, the views between.
 void draw_panels(App& app, render::FrameRenderer& renderer);
 
