@@ -5,7 +5,10 @@
 #include <vector>
 
 #include "bars_params.h"
+#include "render/layout_audit.hpp"
+#include "render/text_fit.hpp"
 #include "render/views/bars_view.hpp"
+#include "render/views/views_panel.hpp"
 #include "shaders/common/mergesort_step.h"
 
 namespace ss::render {
@@ -41,8 +44,7 @@ float flow_legend(ImDrawList* list, ImVec2 pos, float width, const std::vector<L
         list->AddRectFilled({x, y + 0.15f * box}, {x + box, y + 1.15f * box}, item.swatch);
         tx += box + 6 * scale;
       }
-      list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {tx, y}, item.color, item.text.c_str(),
-                    nullptr, pos.x + width - tx);
+      draw_text(list, {tx, y}, item.color, elide(item.text, pos.x + width - tx));
     }
     x += w + gap;
   }
@@ -155,6 +157,7 @@ MergeViewRects draw_merge_views(ImDrawList* list, BarsView& bars, const StepStat
     r.bars_max = {max.x, y + bars_h};
     r.bars_plan_colors = true;
     bars.queue(r.bars_min, r.bars_max, true);
+    audit_room("bars", r.bars_min, r.bars_max, {0, bars_min_height(ImGui::GetFontSize())});
     list->PushClipRect({min.x - 4 * scale, y - 4 * scale}, {max.x + 4 * scale, max.y}, true);
     draw_runs(list, r.bars_min, r.bars_max, m, detail, colors, scale);
     list->PopClipRect();
@@ -166,6 +169,11 @@ MergeViewRects draw_merge_views(ImDrawList* list, BarsView& bars, const StepStat
   list->AddLine({min.x, y - 6 * scale}, {max.x, y - 6 * scale}, colors.dim, 1.0f);
   r.detail_min = {min.x, y};
   r.detail_max = max;
+  const float line = ImGui::GetFontSize();
+  if (choice.path)
+    audit_room("merge-path grid", r.detail_min, r.detail_max, {0, merge_path_min_height(line)});
+  if (choice.blocksort)
+    audit_room("blocksort tile", r.detail_min, r.detail_max, {0, blocksort_min_height(line)});
   list->PushClipRect(r.detail_min, r.detail_max, true);
   if (choice.path) r.path = draw_merge_path(list, r.detail_min, r.detail_max, m, colors, scale);
   if (choice.blocksort)

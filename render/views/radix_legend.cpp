@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "render/color_map.hpp"
+#include "render/text_fit.hpp"
 
 namespace ss::render {
 
@@ -24,7 +25,7 @@ float draw_digit_legend(ImDrawList* list, ImVec2 pos, float width, const DigitPa
                         const Palette& colors, float scale) {
   const float line = ImGui::GetFontSize();
   const std::string caption = "colour: " + digit_caption(d);
-  list->AddText(pos, colors.text, caption.c_str());
+  draw_text(list, pos, colors.text, caption);
   float x = pos.x + ImGui::CalcTextSize(caption.c_str()).x + 16 * scale;
   const float right = pos.x + width;
   const std::uint32_t buckets = d.buckets();
@@ -33,7 +34,7 @@ float draw_digit_legend(ImDrawList* list, ImVec2 pos, float width, const DigitPa
     const float label_w = ImGui::CalcTextSize("F").x;
     const bool inside = (right - x) / float(buckets) >= label_w + 8 * scale;
     if (!inside) {
-      list->AddText({x, pos.y}, colors.text, "0");
+      draw_text(list, {x, pos.y}, colors.text, "0");
       x += label_w + 4 * scale;
     }
     const float end_w = inside ? 0.0f : label_w + 4 * scale;
@@ -47,9 +48,9 @@ float draw_digit_legend(ImDrawList* list, ImVec2 pos, float width, const DigitPa
       if (!inside) continue;
       const std::string label = digit_label(b, d.bits);
       const float tw = ImGui::CalcTextSize(label.c_str()).x;
-      list->AddText({(a.x + z.x - tw) * 0.5f, pos.y}, text_color_on(fill), label.c_str());
+      draw_text(list, {(a.x + z.x - tw) * 0.5f, pos.y}, text_color_on(fill), label);
     }
-    if (!inside) list->AddText({x + float(buckets) * box + 4 * scale, pos.y}, colors.text, "F");
+    if (!inside) draw_text(list, {x + float(buckets) * box + 4 * scale, pos.y}, colors.text, "F");
     return line;
   }
   // A ramp over all buckets, labelled at its ends and quarters.
@@ -67,7 +68,7 @@ float draw_digit_legend(ImDrawList* list, ImVec2 pos, float width, const DigitPa
     const float cx = x + ramp * (float(b) + 0.5f) / float(buckets);
     const float tw = ImGui::CalcTextSize(label.c_str()).x;
     const float lx = std::clamp(cx - tw * 0.5f, x, x + ramp - tw);
-    list->AddText({lx, pos.y}, text_color_on(digit_color(b, buckets)), label.c_str());
+    draw_text(list, {lx, pos.y}, text_color_on(digit_color(b, buckets)), label);
   }
   return line;
 }

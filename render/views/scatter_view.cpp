@@ -3,9 +3,14 @@
 #include <algorithm>
 
 #include "render/color_map.hpp"
+#include "render/text_fit.hpp"
 #include "render/views/radix_legend.hpp"
 
 namespace ss::render {
+
+float scatter_min_height(float line) {
+  return 7.0f * line;
+}
 
 ScatterGeometry scatter_geometry(ImVec2 min, ImVec2 max, std::uint32_t n, float line) {
   ScatterGeometry g;
@@ -27,7 +32,7 @@ ScatterGeometry draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const Rad
     const std::string why = std::string("scatter: shown after a ") +
                             (radix.digits.onesweep ? "pass" : "scatter") +
                             " step, for n <= " + std::to_string(k_max_scatter_n);
-    list->AddText(min, colors.dim, why.c_str());
+    draw_text(list, min, colors.dim, why);
     return {};
   }
   const ScatterModel& m = *radix.scatter;
@@ -38,7 +43,7 @@ ScatterGeometry draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const Rad
       std::string("where each key went: ") +
       (m.matched_by_value ? "matched by value (original index)" : "equal keys matched in order") +
       "; lines of one digit never cross, so the scatter is stable";
-  list->AddText(min, colors.dim, caption.c_str());
+  draw_text(list, min, colors.dim, caption);
 
   const float cell = (g.right - g.left) / float(n);
   const float gap = cell >= 6 * scale ? std::max(1.0f, cell * 0.12f) : 0.0f;
@@ -63,15 +68,15 @@ ScatterGeometry draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const Rad
       if (labels) {
         const std::string text = digit_label(m.digit[i], radix.digits.bits);
         const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-        list->AddText({(a.x + z.x - size.x) * 0.5f, (a.y + z.y - size.y) * 0.5f},
-                      text_color_on(fill), text.c_str());
+        draw_text(list, {(a.x + z.x - size.x) * 0.5f, (a.y + z.y - size.y) * 0.5f},
+                  text_color_on(fill), text);
       }
     }
   };
   row(g.before_top, g.before_bottom, false);
   row(g.after_top, g.after_bottom, true);
-  list->AddText({min.x, (g.before_top + g.before_bottom - line) * 0.5f}, colors.text, "before");
-  list->AddText({min.x, (g.after_top + g.after_bottom - line) * 0.5f}, colors.text, "after");
+  draw_text(list, {min.x, (g.before_top + g.before_bottom - line) * 0.5f}, colors.text, "before");
+  draw_text(list, {min.x, (g.after_top + g.after_bottom - line) * 0.5f}, colors.text, "after");
   return g;
 }
 

@@ -22,6 +22,8 @@ struct ScatterGeometry {
     return left + (float(i) + 0.5f) * (right - left) / float(n);
   }
 };
+// The height the view needs to be read: its caption, both rows of boxes and lines between them.
+float scatter_min_height(float line);
 ScatterGeometry scatter_geometry(ImVec2 min, ImVec2 max, std::uint32_t n, float line);
 
 // Returns where it drew the rows (n = 0 when there was nothing to draw).

@@ -4,7 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "render/layout_audit.hpp"
 #include "render/step_text.hpp"
+#include "render/text_fit.hpp"
 #include "render/views/histogram_view.hpp"
 #include "render/views/merge_views.hpp"
 #include "render/views/radix_legend.hpp"
@@ -38,7 +40,36 @@ float view_weight(RadixView view) {
   return view == RadixView::tiles ? 0.6f : 1.0f;
 }
 
+const char* radix_view_name(RadixView view) {
+  switch (view) {
+    case RadixView::histogram:
+      return "histogram";
+    case RadixView::scatter:
+      return "scatter";
+    case RadixView::tiles:
+      break;
+  }
+  return "tile strip";
+}
+
+float radix_view_min_height(RadixView view, const RadixState& radix, float width, float scale) {
+  const float line = ImGui::GetFontSize();
+  switch (view) {
+    case RadixView::histogram:
+      return histogram_min_height(radix.histogram, line, scale);
+    case RadixView::scatter:
+      return radix.scatter ? scatter_min_height(line) : line;
+    case RadixView::tiles:
+      break;
+  }
+  return radix.tile_status.empty() ? line : tile_status_min_height(width, line, scale);
+}
+
 }  // namespace
+
+float bars_min_height(float line) {
+  return 3.0f * line;
+}
 
 std::vector<RadixView> radix_views_for_step(const RadixState& radix) {
   const DigitPass& d = radix.digits;
@@ -66,8 +97,8 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   ImFont* large = ui.large();
   const std::string heading = step_heading(state);
   const float wrap = max.x - min.x;
-  list->AddText(large, large->FontSize, min, colors.accent, heading.c_str(), nullptr, wrap);
-  float y = min.y + large->CalcTextSizeA(large->FontSize, FLT_MAX, wrap, heading.c_str()).y + 2 * s;
+  float y =
+      min.y + draw_wrapped(list, large, large->FontSize, min, colors.accent, heading, wrap) + 2 * s;
   // Scenario and GPU counts on one line, or two when the view is narrow.
   const std::string scenario = scenario_text(*state.plan);
   std::string counts = step_counts(state);
@@ -76,9 +107,7 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   const bool fits = ImGui::CalcTextSize(one_line.c_str()).x <= max.x - min.x;
   for (const std::string& line :
        fits ? std::vector<std::string>{one_line} : std::vector<std::string>{scenario, counts}) {
-    list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {min.x, y}, colors.text, line.c_str(),
-                  nullptr, wrap);
-    y += ImGui::CalcTextSize(line.c_str(), nullptr, false, wrap).y;
+    y += draw_wrapped(list, {min.x, y}, colors.text, line, wrap);
   }
   y += 8 * s;
 
@@ -122,6 +151,8 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
     g_rects.bars_min = {min.x, y};
     g_rects.bars_max = {max.x, bars_bottom};
     bars.queue(g_rects.bars_min, g_rects.bars_max, by_digit);
+    audit_room("bars", g_rects.bars_min, g_rects.bars_max,
+               {0, bars_min_height(ImGui::GetFontSize())});
     const float ly = bars_bottom + 3 * s;
     if (by_digit) {
       list->PushClipRect({min.x, ly}, {max.x, ly + legend_h}, true);
@@ -134,15 +165,15 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
       auto legend = [&](ImU32 color, const char* text) {
         list->AddRectFilled({x, ly + 0.15f * box}, {x + box, ly + 1.15f * box}, color);
         x += box + 6 * s;
-        list->AddText({x, ly}, colors.text, text);
+        draw_text(list, {x, ly}, colors.text, text);
         x += ImGui::CalcTextSize(text).x + 24 * s;
       };
       if (!radix) {
         legend(colors.compared, "compared this step");
         legend(colors.swapped, "swapped (GPU flags)");
       }
-      list->AddText(
-          {x, ly}, colors.dim,
+      draw_text(
+          list, {x, ly}, colors.dim,
           state.plan->spec.pairs ? "colour: original index (stability)" : "height and colour: key");
     }
     bars_bottom += legend_h;
@@ -150,6 +181,8 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   if (network) {
     g_rects.network_min = {min.x, bars_bottom + 6 * s};
     g_rects.network_max = max;
+    audit_room("wire diagram", g_rects.network_min, g_rects.network_max,
+               {0, network_min_height(*layout, ImGui::GetFontSize())});
     draw_network(list, g_rects.network_min, g_rects.network_max, *layout, state, options.network,
                  colors, ui.mono());
   } else {
@@ -190,6 +223,8 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
       const ImVec2 a{min.x, vy}, z{max.x, vy + h};
       list->AddLine({min.x, vy - 6 * s}, {max.x, vy - 6 * s}, colors.dim, 1.0f);
       // Long captions in a narrow window are cut at the view's edge, not drawn over the panels.
+      audit_room(radix_view_name(v), a, z,
+                 {0, radix_view_min_height(v, *state.radix, z.x - a.x, s)});
       list->PushClipRect(a, z, true);
       if (v == RadixView::histogram) draw_histogram(list, a, z, *state.radix, colors, s);
       if (v == RadixView::scatter)
@@ -201,11 +236,11 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   } else if (radix == false &&
              (selection == ViewSelection::histogram || selection == ViewSelection::scatter ||
               selection == ViewSelection::tiles)) {
-    list->AddText({min.x, bars_bottom + 6 * s}, colors.dim,
-                  "histogram, scatter and tile views are for radix plans (radix4, onesweep)");
+    draw_text(list, {min.x, bars_bottom + 6 * s}, colors.dim,
+              "histogram, scatter and tile views are for radix plans (radix4, onesweep)");
   } else if (selection == ViewSelection::mergepath || selection == ViewSelection::blocksort) {
-    list->AddText({min.x, bars_bottom + 6 * s}, colors.dim,
-                  "merge-path and blocksort views are for mergesort");
+    draw_text(list, {min.x, bars_bottom + 6 * s}, colors.dim,
+              "merge-path and blocksort views are for mergesort");
   }
 }
 

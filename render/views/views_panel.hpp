@@ -40,6 +40,9 @@ enum class RadixView { histogram, scatter, tiles };
 // scatter for scatter/pass steps (n <= k_max_scatter_n), tile status for onesweep passes.
 std::vector<RadixView> radix_views_for_step(const RadixState& radix);
 
+// The bars' height below which they no longer read as bars.
+float bars_min_height(float line);
+
 struct ViewsOptions {
   ViewSelection selection = ViewSelection::both;
   NetworkStyle network;
