@@ -52,12 +52,13 @@ BlocksortGeometry draw_blocksort(ImDrawList* list, ImVec2 min, ImVec2 max, const
   const float line = ImGui::GetFontSize();
   if (!merge.blocksort) {
     draw_text(list, {min.x, min.y}, colors.dim,
-              "blocksort tile: for the blocksort step and its phases (see --view mergepath)");
+              elide("blocksort tile: for the blocksort step and its phases (see --view mergepath)",
+                    max.x - min.x));
     return g;
   }
   const BlocksortModel& b = *merge.blocksort;
   const std::string text = caption(merge);
-  float y = min.y + draw_wrapped(list, min, colors.text, text, max.x - min.x) + 4 * scale;
+  float y = min.y + draw_wrapped(list, min, colors.text, text, max.x - min.x, 2) + 4 * scale;
 
   const bool coop = b.coop >= 2;
   const float label_w = ImGui::CalcTextSize(thread_label(b.nt - 1).c_str()).x + 8 * scale;
@@ -73,7 +74,7 @@ BlocksortGeometry draw_blocksort(ImDrawList* list, ImVec2 min, ImVec2 max, const
     rows = std::min(b.nt, std::uint32_t(std::max(1.0f, avail / line)));
     const std::string note = "threads 0.." + std::to_string(rows - 1) + " of " +
                              std::to_string(b.nt) + " shown (one line each)";
-    draw_text(list, {min.x, y}, colors.dim, note);
+    draw_text(list, {min.x, y}, colors.dim, elide(note, max.x - min.x));
     y += line + 2 * scale;
   }
   const float row_h = std::min(avail / float(rows), 3.0f * line);

@@ -53,7 +53,7 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
   const float line = ImGui::GetFontSize();
   const std::uint32_t buckets = h.buckets;
   if (!h.missing.empty() || buckets == 0) {
-    draw_text(list, {min.x, min.y}, colors.dim, ("histograms: " + h.missing));
+    draw_text(list, {min.x, min.y}, colors.dim, elide("histograms: " + h.missing, max.x - min.x));
     return;
   }
   const float label_w = ImGui::CalcTextSize("offset 0000").x;
@@ -84,7 +84,7 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
   if (!h.cells.empty() && has_totals)
     heat_h = std::min(heat_h, std::max(total_h - 6.0f * line, 2.0f * line + 6 * scale));
   if (!h.cells.empty()) {
-    draw_text(list, {min.x, y}, colors.dim, h.rows_meaning);
+    draw_text(list, {min.x, y}, colors.dim, elide(h.rows_meaning, max.x - min.x));
     y += line + 2 * scale;
     const float area = heat_h - line - 2 * scale;
     const std::uint32_t shown = histogram_rows_shown(h.rows, area, 3 * scale);
@@ -126,11 +126,11 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
   }
 
   if (!has_totals) {
-    draw_text(list, {min.x, y}, colors.dim, h.totals_source);
+    draw_text(list, {min.x, y}, colors.dim, elide(h.totals_source, max.x - min.x));
     return;
   }
   // Global histogram of the pass: bars in digit colours, counts above, offsets underneath.
-  draw_text(list, {min.x, y}, colors.dim, h.totals_source);
+  draw_text(list, {min.x, y}, colors.dim, elide(h.totals_source, max.x - min.x));
   y += line + 2 * scale;
   const bool print_offsets = !h.offsets.empty();
   const float bars_bottom = max.y - (print_offsets ? 1.3f * line : 0.0f) - 2 * scale;

@@ -36,8 +36,9 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   const float line = ImGui::GetFontSize();
   if (!merge.path) {
     draw_text(list, {min.x, min.y}, colors.dim,
-              "merge-path grid: for partition and merge steps (this is the blocksort; "
-              "see --view blocksort)");
+              elide("merge-path grid: for partition and merge steps (this is the blocksort; "
+                    "see --view blocksort)",
+                    max.x - min.x));
     return g;
   }
   const MergePathModel& m = *merge.path;
@@ -50,10 +51,11 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
                               " (down), as this pass read them (buffer " +
                               std::to_string(m.input_buffer) + ")" +
                               (m.a_count != m.b_count ? ", each axis its list's length" : "");
-  y += draw_wrapped(list, {min.x, y}, colors.text, caption, max.x - min.x) + 4 * scale;
+  y += draw_wrapped(list, {min.x, y}, colors.text, caption, max.x - min.x, 2) + 4 * scale;
   if (m.a_count == 0 || m.b_count == 0) {
     draw_text(list, {min.x, y}, colors.dim,
-              "this list has no partner (n ends inside it): the merge copies its keys");
+              elide("this list has no partner (n ends inside it): the merge copies its keys",
+                    max.x - min.x));
     return g;
   }
 
@@ -61,7 +63,7 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   const float side_w = std::min(ImGui::CalcTextSize("tile 000: out 0000..0000").x + 2 * line,
                                 (max.x - min.x) * 0.42f);
   const float longest = float(std::max(m.a_count, m.b_count));
-  const float pad = 6 * scale;  // the partition dots may stick out of the grid
+  const float pad = 8 * scale;  // the partition dots stick out of the grid by up to this
   const float avail_w = max.x - min.x - side_w - 24 * scale - 2 * pad;
   const float avail_h = max.y - y - 2 * pad;
   // Keys along the axes when they fit their cells.
@@ -150,7 +152,7 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
     for (const PathPoint& p : m.path) points.push_back(g.point(float(p.a), float(p.b)));
     list->AddPolyline(points.data(), int(points.size()), k_merge_path_color, 0, 3.5f * scale);
   }
-  const float radius = std::max(4.0f * scale, std::min(cw, ch) * 0.18f);
+  const float radius = std::clamp(std::min(cw, ch) * 0.18f, 4.0f * scale, pad - 1.5f * scale);
   float last_label_y = -1e9f;
   for (const MergePartition& p : m.partitions) {
     const ImVec2 c = g.point(float(p.a), float(p.diag - p.a));
@@ -202,7 +204,8 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
     if (key[i].swatch != 0)
       list->AddRectFilled({kx, ky + 0.1f * line}, {kx + 0.8f * line, ky + 0.9f * line},
                           key[i].swatch);
-    draw_text(list, {kx + line, ky}, key[i].swatch != 0 ? colors.text : colors.dim, key[i].text);
+    draw_text(list, {kx + line, ky}, key[i].swatch != 0 ? colors.text : colors.dim,
+              elide(key[i].text, max.x - kx - line));
   }
   sy += float(two ? (key.size() + 1) / 2 : key.size()) * (line + scale);
   sy += 4 * scale;

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "render/text_fit.hpp"
+#include "render/views/flow_legend.hpp"
 #include "shaders/common/onesweep_step.h"
 
 namespace ss::render {
@@ -15,33 +17,11 @@ ImU32 fallback_color() {
   return ImGui::ColorConvertFloat4ToU32({0.835f, 0.369f, 0.0f, 1.0f});
 }
 
-// The legend in rows no wider than `width`, drawn when `list` is given; returns its height.
-float legend(ImDrawList* list, ImVec2 min, float width, const Palette& colors, float scale) {
-  const float line = ImGui::GetFontSize();
-  const struct {
-    ImU32 color;  // 0: text only
-    const char* text;
-  } items[] = {{tile_kind_color(TileKind::prefix), "published inclusive prefix"},
-               {tile_kind_color(TileKind::aggregate), "only its aggregate"},
-               {fallback_color(), "used the fallback"},
-               {0, "bars: lookback depth (status: buffer 5, records: 6)"}};
-  float x = min.x, y = min.y;
-  for (const auto& item : items) {
-    const float swatch = item.color != 0 ? line + 4 * scale : 0.0f;
-    const float w = swatch + ImGui::CalcTextSize(item.text).x;
-    if (x > min.x && x + w > min.x + width) {
-      x = min.x;
-      y += line;
-    }
-    if (list != nullptr) {
-      if (item.color != 0)
-        list->AddRectFilled({x, y + 0.1f * line}, {x + 0.8f * line, y + 0.9f * line}, item.color);
-      draw_text(list, {x + swatch, y}, item.color != 0 ? colors.text : colors.dim,
-                elide(item.text, min.x + width - x - swatch));
-    }
-    x += w + 18 * scale;
-  }
-  return y + line - min.y;
+std::vector<LegendItem> legend_items(const Palette& colors) {
+  return {{tile_kind_color(TileKind::prefix), "published inclusive prefix", colors.text},
+          {tile_kind_color(TileKind::aggregate), "only its aggregate", colors.text},
+          {fallback_color(), "used the fallback", colors.text},
+          {0, "bars: lookback depth (status: buffer 5, records: 6)", colors.dim}};
 }
 
 }  // namespace
@@ -67,23 +47,25 @@ ImU32 tile_kind_color(TileKind kind) {
 
 float tile_status_min_height(float width, float line, float scale) {
   // The legend, a line of depth numbers, the depth bars, the status cells, the tile numbers.
-  return legend(nullptr, {}, width, {}, scale) + 5.0f * line + 4 * scale;
+  return flow_legend(nullptr, {}, width, legend_items({}), scale) + 5.0f * line + 4 * scale;
 }
 
 void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
                       const Palette& colors, float scale) {
   const float line = ImGui::GetFontSize();
   if (!radix.digits.onesweep) {
-    draw_text(list, min, colors.dim, "tile status: onesweep only (radix4 has no lookback)");
+    draw_text(list, min, colors.dim,
+              elide("tile status: onesweep only (radix4 has no lookback)", max.x - min.x));
     return;
   }
   const auto& tiles = radix.tile_status;
   if (tiles.empty()) {
-    draw_text(list, min, colors.dim,
-              "tile status: shown after a pass step (rank, look back, scatter)");
+    draw_text(
+        list, min, colors.dim,
+        elide("tile status: shown after a pass step (rank, look back, scatter)", max.x - min.x));
     return;
   }
-  const float y = min.y + legend(list, min, max.x - min.x, colors, scale) - line;
+  const float y = min.y + flow_legend(list, min, max.x - min.x, legend_items(colors), scale) - line;
   const float label_w = ImGui::CalcTextSize("depth 0").x;
   const float left = min.x + label_w, width = max.x - left;
   const auto count = std::uint32_t(tiles.size());

@@ -47,6 +47,8 @@ struct ViewsOptions {
   ViewSelection selection = ViewSelection::both;
   NetworkStyle network;
   ViewPicks picks;  // mergesort: the output list and tile shown (read back at capture)
+  // Which of the step's detail views shows when there is no room to stack them (key V).
+  std::uint32_t cycle = 0;
 };
 
 // Draws into the current ImGui window's draw list inside [min, max]; the bars are queued on
