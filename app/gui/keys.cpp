@@ -32,6 +32,10 @@ void handle_keys(App& app) {
         if (press.key == GLFW_KEY_F) app.perform(Action::toggle_full_speed);
         if (press.key == GLFW_KEY_LEFT_BRACKET) app.perform(Action::pick_previous);
         if (press.key == GLFW_KEY_RIGHT_BRACKET) app.perform(Action::pick_next);
+        if (press.key == GLFW_KEY_V) app.perform(Action::next_view);
+        if (press.key == GLFW_KEY_C) app.perform(Action::toggle_controls);
+        if (press.key == GLFW_KEY_S) app.perform(Action::toggle_step_panel);
+        if (press.key == GLFW_KEY_ESCAPE) app.perform(Action::close_drawers);
         break;
     }
   }

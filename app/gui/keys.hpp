@@ -5,7 +5,7 @@
 
 namespace ss::gui {
 
-// Right, Left, Space, R, N, F11, H, P, O, F, [ and ].
+// Right, Left, Space, R, N, F11, H, P, O, F, [, ], V, C, S and Escape.
 void handle_keys(App& app);
 
 }  // namespace ss::gui

@@ -51,7 +51,8 @@ struct Options {
 
 constexpr const char* k_action_names =
     "next, back, play, reset, new-input, fullscreen, panels, presenter, phases, pick-previous, "
-    "pick-next, fullspeed, fullspeed-run, sweep, cancel, export, slowest-kind, quit";
+    "pick-next, fullspeed, next-view, controls, step-panel, close-drawers, fullspeed-run, sweep, "
+    "cancel, export, slowest-kind, quit";
 
 // The GLFW platform backend of ImGui, shut down before the ImGui context goes (declared after
 // the Presenter that owns it, so it is destroyed first).

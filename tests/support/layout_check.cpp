@@ -85,7 +85,9 @@ void check_windows(const std::vector<std::string>& overlays, std::vector<std::st
                          "': content reaches y = " + std::to_string(int(content.y)) +
                          ", past its visible " + rect_text(visible));
     const ImRect rect = w->Rect();
-    if (!display.Contains(ImRect(rect.Min.x + k_tolerance, rect.Min.y + k_tolerance,
+    // A child window may run past the display inside its scrolling parent.
+    if ((w->Flags & ImGuiWindowFlags_ChildWindow) == 0 &&
+        !display.Contains(ImRect(rect.Min.x + k_tolerance, rect.Min.y + k_tolerance,
                                  rect.Max.x - k_tolerance, rect.Max.y - k_tolerance)))
       problems.push_back("window '" + name + "' at " + rect_text(rect) + " leaves the display");
     if ((w->Flags & ImGuiWindowFlags_ChildWindow) == 0 && !overlay(w, overlays))
