@@ -155,7 +155,7 @@ float bars_height(float room, float share, float need, float bars_min) {
 }  // namespace
 
 float bars_min_height(float line) {
-  return 3.0f * line;
+  return 2.5f * line;
 }
 
 std::vector<RadixView> radix_views_for_step(const RadixState& radix) {
