@@ -162,12 +162,11 @@ void breakdown(App& app, const BenchRow& g) {
 void run_tab(App& app) {
   FullSpeedState& f = app.full_speed;
   const Scenario& s = app.scenario();
-  ImGui::TextWrapped(
-      "%s, %s %s, %s, %s input (seed %llu): the stepping plan's kernels, "
-      "uninstrumented, in one command buffer per run.",
-      s.algorithm.c_str(), std::string(to_string(s.type)).c_str(), s.pairs ? "pairs" : "keys",
-      s.descending ? "descending" : "ascending", std::string(to_string(s.distribution)).c_str(),
-      static_cast<unsigned long long>(s.seed));
+  wrapped_text(s.algorithm + ", " + std::string(to_string(s.type)) +
+               (s.pairs ? " pairs, " : " keys, ") +
+               (s.descending ? "descending, " : "ascending, ") +
+               std::string(to_string(s.distribution)) + " input (seed " + std::to_string(s.seed) +
+               "): the stepping plan's kernels, uninstrumented, in one command buffer per run.");
   const float field = ImGui::GetFontSize() * 7;
   static char n_text[32] = "";
   static bool n_init = false;
