@@ -58,7 +58,7 @@ TEST_CASE("panel layout: the step panel docks first, the controls when the view 
   CHECK(wide.view.size().x >= 0.55f * 1600);
 }
 
-TEST_CASE("panel layout: hidden panels leave the view the window; drawers still open",
+TEST_CASE("panel layout: hidden panels leave the view the window, drawers still open",
           "[gui][layout]") {
   PanelInput in = input(1920, 1080, 17);
   in.panels = false;

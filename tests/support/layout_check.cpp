@@ -1,7 +1,9 @@
 #include "support/layout_check.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
+#include <string_view>
 
 #include <imgui.h>
 #include <imgui_internal.h>
