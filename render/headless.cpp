@@ -14,32 +14,20 @@ namespace ss::render {
 
 namespace {
 
-// Starts an ImGui frame of width x height with one undecorated window covering it, into which
-// the caller draws; both offscreen renderers below draw this way.
-const ImGuiIO& begin_image_window(FrameRenderer& frame, std::uint32_t width, std::uint32_t height) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.DisplaySize = ImVec2(float(width), float(height));
-  io.DisplayFramebufferScale = ImVec2(1, 1);
-  io.DeltaTime = 1.0f / 60.0f;
-  frame.imgui().new_frame();
-  ImGui::NewFrame();
-  ImGui::SetNextWindowPos({0, 0});
-  ImGui::SetNextWindowSize(io.DisplaySize);
-  ImGui::Begin("image", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-  return io;
-}
-
-// Ends that window and frame, renders it (with any queued bars) into the target, reads it back.
-Image end_image_window(const Context& context, FrameRenderer& frame, OffscreenTarget& target) {
-  ImGui::End();
-  ImGui::Render();
-  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
-    frame.record(cmd, target.framebuffer(), target.extent());
-    target.record_readback(cmd);
+// One undecorated window covering the frame, the image's margin left out, into which `draw`
+// draws; both offscreen renderers of one picture draw this way.
+Image render_image_window(const Context& context, FrameRenderer& frame, OffscreenTarget& target,
+                          float margin, const std::function<void(ImVec2 min, ImVec2 max)>& draw) {
+  return render_frame_offscreen(context, frame, target, [&] {
+    const ImVec2 size = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos({0, 0});
+    ImGui::SetNextWindowSize(size);
+    ImGui::Begin("image", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+    draw({margin, margin}, {size.x - margin, size.y - margin});
+    ImGui::End();
   });
-  return target.read();
 }
 
 // Makes `context` current for a scope and the previous one current again after.
@@ -87,14 +75,14 @@ Image OffscreenRenderer::render(const Stepper& stepper, const KeyRange& range) {
     layout_plan_ = state.plan;
   }
 
-  const ImGuiIO& io = begin_image_window(frame, options_.width, options_.height);
-  const float pad = 16.0f * options_.style.scale;
   ViewsOptions views;
   views.selection = options_.selection;
   views.network.ui_scale = options_.style.scale;
-  draw_views(frame.bars(), frame.imgui(), state, layout_ ? &*layout_ : nullptr, views, {pad, pad},
-             {io.DisplaySize.x - pad, io.DisplaySize.y - pad});
-  Image image = end_image_window(context_, frame, *target_);
+  Image image = render_image_window(context_, frame, *target_, 16.0f * options_.style.scale,
+                                    [&](ImVec2 min, ImVec2 max) {
+                                      draw_views(frame.bars(), frame.imgui(), state,
+                                                 layout_ ? &*layout_ : nullptr, views, min, max);
+                                    });
   if (options_.timed_frames > 0 && options_.median_frame_ms != nullptr) {
     std::vector<double> ms;
     for (std::uint32_t i = 0; i < options_.timed_frames; ++i) {
@@ -127,11 +115,28 @@ Image render_imgui_offscreen(const Context& context, std::uint32_t width, std::u
   FrameRenderer frame(context, OffscreenTarget::k_format, vk::ImageLayout::eTransferSrcOptimal, 2,
                       style);
   OffscreenTarget target(context, frame.render_pass(), width, height);
-  const ImGuiIO& io = begin_image_window(frame, width, height);
-  const float pad = 16.0f * style.scale;
-  draw(ImGui::GetWindowDrawList(), {pad, pad}, {io.DisplaySize.x - pad, io.DisplaySize.y - pad},
-       palette(style));
-  return end_image_window(context, frame, target);
+  return render_image_window(
+      context, frame, target, 16.0f * style.scale,
+      [&](ImVec2 min, ImVec2 max) { draw(ImGui::GetWindowDrawList(), min, max, palette(style)); });
+}
+
+Image render_frame_offscreen(const Context& context, FrameRenderer& frame, OffscreenTarget& target,
+                             const std::function<void()>& draw,
+                             const std::function<void()>& inspect, bool read_back) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(float(target.extent().width), float(target.extent().height));
+  io.DisplayFramebufferScale = ImVec2(1, 1);
+  io.DeltaTime = 1.0f / 60.0f;
+  frame.imgui().new_frame();
+  ImGui::NewFrame();
+  draw();
+  ImGui::Render();
+  if (inspect) inspect();
+  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+    frame.record(cmd, target.framebuffer(), target.extent());
+    if (read_back) target.record_readback(cmd);
+  });
+  return read_back ? target.read() : Image{};
 }
 
 std::string render_network_svg(const Context& context, const Stepper& stepper,

@@ -16,6 +16,8 @@
 
 namespace ss::render {
 
+class FrameRenderer;
+
 struct OffscreenOptions {
   std::uint32_t width = 1920;
   std::uint32_t height = 1080;
@@ -64,6 +66,14 @@ Image render_imgui_offscreen(const Context& context, std::uint32_t width, std::u
                              const UiStyle& style,
                              const std::function<void(ImDrawList* list, ImVec2 min, ImVec2 max,
                                                       const Palette& colors)>& draw);
+
+// One frame of whatever ImGui windows `draw` submits (the app's panels), in a frame of the
+// target's size, rendered with any bars queued. `inspect` sees ImGui's draw data before it is
+// rendered. `frame` keeps ImGui's state from call to call, as a window's frames do (tables size
+// their columns from the frame before). The image is read back only when `read_back` is set.
+Image render_frame_offscreen(const Context& context, FrameRenderer& frame, OffscreenTarget& target,
+                             const std::function<void()>& draw,
+                             const std::function<void()>& inspect = {}, bool read_back = true);
 
 // The wire diagram of the stepper's plan as SVG, the step shown highlighted. Throws UsageError
 // when the plan is not a comparator network or n exceeds k_max_network_n.

@@ -29,6 +29,10 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "pick-previous") return Action::pick_previous;
   if (name == "pick-next") return Action::pick_next;
   if (name == "fullspeed") return Action::toggle_full_speed;
+  if (name == "next-view") return Action::next_view;
+  if (name == "controls") return Action::toggle_controls;
+  if (name == "step-panel") return Action::toggle_step_panel;
+  if (name == "close-drawers") return Action::close_drawers;
   if (name == "fullspeed-run") return Action::full_speed_run;
   if (name == "sweep") return Action::sweep;
   if (name == "cancel") return Action::cancel;
@@ -158,6 +162,20 @@ void App::perform(Action action) {
     case Action::toggle_full_speed:
       mode = mode == Mode::stepping ? Mode::full_speed : Mode::stepping;
       playing = false;
+      break;
+    case Action::next_view:
+      ++views.cycle;
+      break;
+    case Action::toggle_controls:
+      controls_open = !controls_open;
+      step_open = false;
+      break;
+    case Action::toggle_step_panel:
+      step_open = !step_open;
+      controls_open = false;
+      break;
+    case Action::close_drawers:
+      controls_open = step_open = false;
       break;
     case Action::full_speed_run:
       mode = Mode::full_speed;

@@ -32,6 +32,10 @@ enum class Action {
   pick_previous,      // [: the previous output list (merge-path grid) or tile (blocksort)
   pick_next,          // ]: the next one
   toggle_full_speed,  // F: the full-speed panel (or back to stepping)
+  next_view,          // V: the next of the step's detail views, when they take turns
+  toggle_controls,    // C: open (or close) the controls drawer
+  toggle_step_panel,  // S: open (or close) the step drawer
+  close_drawers,      // Escape
   full_speed_run,     // time the scenario at full speed (on the worker thread)
   sweep,              // start the sweep set in the full-speed panel
   cancel,             // cancel the full-speed run or sweep in progress
@@ -42,8 +46,8 @@ enum class Action {
 };
 
 // "next", "back", "play", "reset", "new-input", "fullscreen", "panels", "presenter", "phases",
-// "pick-previous", "pick-next", "fullspeed", "fullspeed-run", "sweep", "cancel", "export",
-// "slowest-kind", "record", "quit".
+// "pick-previous", "pick-next", "fullspeed", "next-view", "controls", "step-panel",
+// "close-drawers", "fullspeed-run", "sweep", "cancel", "export", "slowest-kind", "record", "quit".
 std::optional<Action> parse_action(const std::string& name);
 
 enum class Mode { stepping, full_speed };
@@ -147,6 +151,9 @@ class App {
   render::ViewsOptions views;
   render::UiStyle style;
   bool panels = true;
+  // Drawers (gui/panel_layout.hpp): a panel that does not dock opens over the view, one at a time.
+  bool controls_open = false;
+  bool step_open = false;
   bool fullscreen_requested = false;
   bool quit_requested = false;
   std::string error;  // shown in a dialog until dismissed

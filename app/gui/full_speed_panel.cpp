@@ -10,6 +10,7 @@
 #include "common/bench_rows.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "gui/panel_widgets.hpp"
 #include "render/views/throughput_plot.hpp"
 
 namespace ss::gui {
@@ -20,23 +21,6 @@ std::string duration_text(double seconds) {
   if (seconds < 0) return "estimating time left";
   if (seconds < 90) return "about " + fixed("%.0f", std::ceil(seconds)) + " s left";
   return "about " + fixed("%.0f", std::ceil(seconds / 60)) + " min left";
-}
-
-// SameLine() when an item `width` wide still fits on the current line, so rows of controls wrap
-// instead of being clipped (presenter mode at 1280x720).
-void same_line_if_fits(float width) {
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine();
-}
-
-float checkbox_width(const char* label) {
-  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-         ImGui::CalcTextSize(label).x;
-}
-
-float labelled_width(float field, const char* label) {
-  return field + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
 }
 
 void progress_line(App& app) {
@@ -62,7 +46,7 @@ void result_table(const FullSpeedState& f) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(name);
     ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", value.c_str());
+    wrapped_text(value);
   };
   if (!f.run_tiles.empty()) row("tiles", f.run_tiles + ", whatever the stepping view uses");
   row("median GPU time",
@@ -179,12 +163,11 @@ void breakdown(App& app, const BenchRow& g) {
 void run_tab(App& app) {
   FullSpeedState& f = app.full_speed;
   const Scenario& s = app.scenario();
-  ImGui::TextWrapped(
-      "%s, %s %s, %s, %s input (seed %llu): the stepping plan's kernels, "
-      "uninstrumented, in one command buffer per run.",
-      s.algorithm.c_str(), std::string(to_string(s.type)).c_str(), s.pairs ? "pairs" : "keys",
-      s.descending ? "descending" : "ascending", std::string(to_string(s.distribution)).c_str(),
-      static_cast<unsigned long long>(s.seed));
+  wrapped_text(s.algorithm + ", " + std::string(to_string(s.type)) +
+               (s.pairs ? " pairs, " : " keys, ") +
+               (s.descending ? "descending, " : "ascending, ") +
+               std::string(to_string(s.distribution)) + " input (seed " + std::to_string(s.seed) +
+               "): the stepping plan's kernels, uninstrumented, in one command buffer per run.");
   const float field = ImGui::GetFontSize() * 7;
   static char n_text[32] = "";
   static bool n_init = false;
@@ -220,7 +203,7 @@ void run_tab(App& app) {
     return;
   }
   ImGui::Separator();
-  ImGui::TextWrapped("%s", f.run_scenario.c_str());
+  wrapped_text(f.run_scenario);
   result_table(f);
   if (!f.gpu->step_kinds.empty()) {
     ImGui::Separator();

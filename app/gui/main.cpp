@@ -16,6 +16,7 @@
 #include "core/interrupt.hpp"
 #include "gui/app_state.hpp"
 #include "gui/key_queue.hpp"
+#include "gui/keys.hpp"
 #include "gui/panels.hpp"
 #include "gui/window.hpp"
 
@@ -52,7 +53,8 @@ struct Options {
 
 constexpr const char* k_action_names =
     "next, back, play, reset, new-input, fullscreen, panels, presenter, phases, pick-previous, "
-    "pick-next, fullspeed, fullspeed-run, sweep, cancel, export, slowest-kind, record, quit";
+    "pick-next, fullspeed, next-view, controls, step-panel, close-drawers, fullspeed-run, sweep, "
+    "cancel, export, slowest-kind, record, quit";
 
 // The GLFW platform backend of ImGui, shut down before the ImGui context goes (declared after
 // the Presenter that owns it, so it is destroyed first).

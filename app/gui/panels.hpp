@@ -1,13 +1,11 @@
 #pragma once
-// The app's panels, each a plain function of the current state (Dear ImGui demo style).
+// The app's window: the controls and step panels, docked or as drawers, the toolbar, the central
+// view or the full-speed panel (gui/panel_layout.hpp says where each goes).
 #include "gui/app_state.hpp"
 #include "render/frame_renderer.hpp"
 
 namespace ss::gui {
 
-// Keyboard shortcuts -> App::perform (Right, Left, Space, R, N, F11, H).
-void handle_keys(App& app);
-// The whole window: controls at the left, the step panel at the right, the views between.
 void draw_panels(App& app, render::FrameRenderer& renderer);
 
 }  // namespace ss::gui

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "render/color_map.hpp"
+#include "render/text_fit.hpp"
 
 namespace ss::render {
 
@@ -41,19 +42,23 @@ std::string thread_row(const BlocksortThread& t) {
 
 }  // namespace
 
+float blocksort_min_height(float line) {
+  return 2.0f * line + 4.0f * line;
+}
+
 BlocksortGeometry draw_blocksort(ImDrawList* list, ImVec2 min, ImVec2 max, const MergeState& merge,
                                  const Palette& colors, float scale) {
   BlocksortGeometry g;
   const float line = ImGui::GetFontSize();
   if (!merge.blocksort) {
-    list->AddText({min.x, min.y}, colors.dim,
-                  "blocksort tile: for the blocksort step and its phases (see --view mergepath)");
+    draw_text(list, {min.x, min.y}, colors.dim,
+              elide("blocksort tile: for the blocksort step and its phases (see --view mergepath)",
+                    max.x - min.x));
     return g;
   }
   const BlocksortModel& b = *merge.blocksort;
   const std::string text = caption(merge);
-  list->AddText(ImGui::GetFont(), line, min, colors.text, text.c_str(), nullptr, max.x - min.x);
-  float y = min.y + ImGui::CalcTextSize(text.c_str(), nullptr, false, max.x - min.x).y + 4 * scale;
+  float y = min.y + draw_wrapped(list, min, colors.text, text, max.x - min.x, 2) + 4 * scale;
 
   const bool coop = b.coop >= 2;
   const float label_w = ImGui::CalcTextSize(thread_label(b.nt - 1).c_str()).x + 8 * scale;
@@ -69,7 +74,7 @@ BlocksortGeometry draw_blocksort(ImDrawList* list, ImVec2 min, ImVec2 max, const
     rows = std::min(b.nt, std::uint32_t(std::max(1.0f, avail / line)));
     const std::string note = "threads 0.." + std::to_string(rows - 1) + " of " +
                              std::to_string(b.nt) + " shown (one line each)";
-    list->AddText({min.x, y}, colors.dim, note.c_str());
+    draw_text(list, {min.x, y}, colors.dim, elide(note, max.x - min.x));
     y += line + 2 * scale;
   }
   const float row_h = std::min(avail / float(rows), 3.0f * line);
@@ -95,7 +100,7 @@ BlocksortGeometry draw_blocksort(ImDrawList* list, ImVec2 min, ImVec2 max, const
     const float ry = y + row_h * float(t);
     if (texts) {
       const std::string label = thread_label(t);
-      list->AddText({min.x, ry + (row_h - line) * 0.5f}, colors.dim, label.c_str());
+      draw_text(list, {min.x, ry + (row_h - line) * 0.5f}, colors.dim, label);
     }
     if (coop) {
       // Threads of one output list share a band colour.
@@ -113,12 +118,11 @@ BlocksortGeometry draw_blocksort(ImDrawList* list, ImVec2 min, ImVec2 max, const
       if (k >= b.count || !texts) continue;
       const float w = ImGui::CalcTextSize(b.labels[k].c_str()).x;
       if (key_w <= z.x - a.x - 2 * scale)  // all keys printed, or none
-        list->AddText({(a.x + z.x - w) * 0.5f, (a.y + z.y - line) * 0.5f}, text_color_on(fill),
-                      b.labels[k].c_str());
+        draw_text(list, {(a.x + z.x - w) * 0.5f, (a.y + z.y - line) * 0.5f}, text_color_on(fill),
+                  b.labels[k]);
     }
     if (coop && texts)
-      list->AddText({table_x, ry + (row_h - line) * 0.5f}, colors.text,
-                    thread_row(b.threads[t]).c_str());
+      draw_text(list, {table_x, ry + (row_h - line) * 0.5f}, colors.text, thread_row(b.threads[t]));
   }
   // Each output list (coop rows, VT * coop keys) is one sorted run after the phase: outline it.
   if (merge.info.stepped) {

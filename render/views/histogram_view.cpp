@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "render/color_map.hpp"
+#include "render/text_fit.hpp"
 #include "render/views/radix_legend.hpp"
 
 namespace ss::render {
@@ -27,7 +28,7 @@ ImU32 heat_color(std::uint32_t count, std::uint32_t max_count) {
 void centered_text(ImDrawList* list, ImVec2 a, ImVec2 z, ImU32 color, const std::string& text) {
   const ImVec2 size = ImGui::CalcTextSize(text.c_str());
   if (size.x > z.x - a.x + 1 || size.y > z.y - a.y + 1) return;  // does not fit: leave it out
-  list->AddText({(a.x + z.x - size.x) * 0.5f, (a.y + z.y - size.y) * 0.5f}, color, text.c_str());
+  draw_text(list, {(a.x + z.x - size.x) * 0.5f, (a.y + z.y - size.y) * 0.5f}, color, text);
 }
 
 }  // namespace
@@ -37,13 +38,22 @@ std::uint32_t histogram_rows_shown(std::uint32_t rows, float height_px, float mi
   return std::min(rows, fit);
 }
 
+float histogram_min_height(const HistogramModel& h, float line, float scale) {
+  float need = line + 4 * scale;                           // digit header
+  if (!h.cells.empty()) need += 2 * line + 6 * scale;      // what rows are, a row
+  need += line + 2 * scale;                                // where the totals come from
+  if (!h.counts.empty()) need += 2.5f * line + 2 * scale;  // counts and bars
+  if (!h.offsets.empty()) need += 1.3f * line;             // offsets
+  return need;
+}
+
 void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
                     const Palette& colors, float scale) {
   const HistogramModel& h = radix.histogram;
   const float line = ImGui::GetFontSize();
   const std::uint32_t buckets = h.buckets;
   if (!h.missing.empty() || buckets == 0) {
-    list->AddText({min.x, min.y}, colors.dim, ("histograms: " + h.missing).c_str());
+    draw_text(list, {min.x, min.y}, colors.dim, elide("histograms: " + h.missing, max.x - min.x));
     return;
   }
   const float label_w = ImGui::CalcTextSize("offset 0000").x;
@@ -62,7 +72,7 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
       centered_text(list, {col_x(b), y}, {col_x(b + 1) - gap, y + line}, text_color_on(fill),
                     digit_label(b, radix.digits.bits));
   }
-  list->AddText({min.x, y}, colors.text, "digit");
+  draw_text(list, {min.x, y}, colors.text, "digit");
   y += line + 4 * scale;
 
   const bool has_totals = !h.counts.empty();
@@ -74,7 +84,7 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
   if (!h.cells.empty() && has_totals)
     heat_h = std::min(heat_h, std::max(total_h - 6.0f * line, 2.0f * line + 6 * scale));
   if (!h.cells.empty()) {
-    list->AddText({min.x, y}, colors.dim, h.rows_meaning.c_str());
+    draw_text(list, {min.x, y}, colors.dim, elide(h.rows_meaning, max.x - min.x));
     y += line + 2 * scale;
     const float area = heat_h - line - 2 * scale;
     const std::uint32_t shown = histogram_rows_shown(h.rows, area, 3 * scale);
@@ -102,7 +112,7 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
         label += std::to_string(end - 1);
       }
       if (row_h >= line * 0.9f)
-        list->AddText({min.x, ry + (row_h - line) * 0.5f}, colors.text, label.c_str());
+        draw_text(list, {min.x, ry + (row_h - line) * 0.5f}, colors.text, label);
       for (std::uint32_t b = 0; b < buckets; ++b) {
         const std::uint32_t count = sums[std::size_t(r) * buckets + b];
         const ImU32 fill = heat_color(count, max_count);
@@ -116,23 +126,23 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
   }
 
   if (!has_totals) {
-    list->AddText({min.x, y}, colors.dim, h.totals_source.c_str());
+    draw_text(list, {min.x, y}, colors.dim, elide(h.totals_source, max.x - min.x));
     return;
   }
   // Global histogram of the pass: bars in digit colours, counts above, offsets underneath.
-  list->AddText({min.x, y}, colors.dim, h.totals_source.c_str());
+  draw_text(list, {min.x, y}, colors.dim, elide(h.totals_source, max.x - min.x));
   y += line + 2 * scale;
   const bool print_offsets = !h.offsets.empty();
   const float bars_bottom = max.y - (print_offsets ? 1.3f * line : 0.0f) - 2 * scale;
   const float bars_top = y + line;
   const std::uint32_t max_count = *std::max_element(h.counts.begin(), h.counts.end());
-  list->AddText({min.x, bars_bottom - line}, colors.text, "keys");
+  draw_text(list, {min.x, bars_bottom - line}, colors.text, "keys");
   if (ImGui::CalcTextSize("00").x > column && bars_bottom - bars_top >= 2.0f * line) {
     // Counts do not fit above 256 thin bars: give the scale instead (when there is room for it
     // beside the "keys" label; a squeezed layout keeps just the bars).
     std::string top = "max ";
     top += std::to_string(max_count);
-    list->AddText({min.x, bars_top}, colors.dim, top.c_str());
+    draw_text(list, {min.x, bars_top}, colors.dim, top);
     list->AddLine({x0, bars_top}, {max.x, bars_top}, colors.dim, 1.0f);
   }
   for (std::uint32_t b = 0; b < buckets; ++b) {
@@ -149,7 +159,7 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
   if (!print_offsets) return;
   // Offsets: printed per bucket when they fit, else drawn as the exclusive-scan staircase.
   const float oy = bars_bottom + 3 * scale;
-  list->AddText({min.x, oy}, colors.accent, "offset");
+  draw_text(list, {min.x, oy}, colors.accent, "offset");
   const bool fits = ImGui::CalcTextSize("000").x <= column;
   if (fits) {
     for (std::uint32_t b = 0; b < buckets; ++b)

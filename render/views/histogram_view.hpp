@@ -16,6 +16,9 @@ namespace ss::render {
 // when each would be thinner than `min_row_px`.
 std::uint32_t histogram_rows_shown(std::uint32_t rows, float height_px, float min_row_px);
 
+// The height the view needs to show the digit header, a heat-map row, the global histogram's
+// bars and the offsets.
+float histogram_min_height(const HistogramModel& histogram, float line, float scale);
 void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
                     const Palette& colors, float scale);
 

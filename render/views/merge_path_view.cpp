@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "render/text_fit.hpp"
 #include "render/views/merge_views.hpp"
 #include "shaders/common/mergesort_step.h"
 
@@ -25,14 +26,19 @@ std::string range_text(std::uint32_t begin, std::uint32_t end) {
 
 }  // namespace
 
+float merge_path_min_height(float line) {
+  return 2.0f * line + 6.0f * line;
+}
+
 MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, const MergeState& merge,
                                   const Palette& colors, float scale) {
   MergePathGeometry g;
   const float line = ImGui::GetFontSize();
   if (!merge.path) {
-    list->AddText({min.x, min.y}, colors.dim,
-                  "merge-path grid: for partition and merge steps (this is the blocksort; "
-                  "see --view blocksort)");
+    draw_text(list, {min.x, min.y}, colors.dim,
+              elide("merge-path grid: for partition and merge steps (this is the blocksort; "
+                    "see --view blocksort)",
+                    max.x - min.x));
     return g;
   }
   const MergePathModel& m = *merge.path;
@@ -45,12 +51,11 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
                               " (down), as this pass read them (buffer " +
                               std::to_string(m.input_buffer) + ")" +
                               (m.a_count != m.b_count ? ", each axis its list's length" : "");
-  list->AddText(ImGui::GetFont(), line, {min.x, y}, colors.text, caption.c_str(), nullptr,
-                max.x - min.x);
-  y += ImGui::CalcTextSize(caption.c_str(), nullptr, false, max.x - min.x).y + 4 * scale;
+  y += draw_wrapped(list, {min.x, y}, colors.text, caption, max.x - min.x, 2) + 4 * scale;
   if (m.a_count == 0 || m.b_count == 0) {
-    list->AddText({min.x, y}, colors.dim,
-                  "this list has no partner (n ends inside it): the merge copies its keys");
+    draw_text(list, {min.x, y}, colors.dim,
+              elide("this list has no partner (n ends inside it): the merge copies its keys",
+                    max.x - min.x));
     return g;
   }
 
@@ -58,7 +63,7 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   const float side_w = std::min(ImGui::CalcTextSize("tile 000: out 0000..0000").x + 2 * line,
                                 (max.x - min.x) * 0.42f);
   const float longest = float(std::max(m.a_count, m.b_count));
-  const float pad = 6 * scale;  // the partition dots may stick out of the grid
+  const float pad = 8 * scale;  // the partition dots stick out of the grid by up to this
   const float avail_w = max.x - min.x - side_w - 24 * scale - 2 * pad;
   const float avail_h = max.y - y - 2 * pad;
   // Keys along the axes when they fit their cells.
@@ -124,14 +129,14 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
     for (std::uint32_t i = 0; i < m.a_count && i < m.a_labels.size(); ++i) {
       const float w = ImGui::CalcTextSize(m.a_labels[i].c_str()).x;
       if (w > cw + 1) break;
-      list->AddText({left + cw * (float(i) + 0.5f) - w * 0.5f, top - line - 2 * scale},
-                    merge_a_color(), m.a_labels[i].c_str());
+      draw_text(list, {left + cw * (float(i) + 0.5f) - w * 0.5f, top - line - 2 * scale},
+                merge_a_color(), m.a_labels[i]);
     }
     for (std::uint32_t j = 0; j < m.b_count && j < m.b_labels.size(); ++j) {
       if (line > ch + 1) break;
       const float w = ImGui::CalcTextSize(m.b_labels[j].c_str()).x;
-      list->AddText({left - pad - w, top + ch * (float(j) + 0.5f) - line * 0.5f}, merge_b_color(),
-                    m.b_labels[j].c_str());
+      draw_text(list, {left - pad - w, top + ch * (float(j) + 0.5f) - line * 0.5f}, merge_b_color(),
+                m.b_labels[j]);
     }
   }
 
@@ -147,7 +152,7 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
     for (const PathPoint& p : m.path) points.push_back(g.point(float(p.a), float(p.b)));
     list->AddPolyline(points.data(), int(points.size()), k_merge_path_color, 0, 3.5f * scale);
   }
-  const float radius = std::max(4.0f * scale, std::min(cw, ch) * 0.18f);
+  const float radius = std::clamp(std::min(cw, ch) * 0.18f, 4.0f * scale, pad - 1.5f * scale);
   float last_label_y = -1e9f;
   for (const MergePartition& p : m.partitions) {
     const ImVec2 c = g.point(float(p.a), float(p.diag - p.a));
@@ -159,7 +164,7 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
     if (c.y - last_label_y >= line && c.x + radius + 4 * scale < max.x - side_w) {
       // Below right of the dot, or above it at the grid's bottom edge.
       const float ly = c.y + line + radius > max.y ? c.y - line - radius : c.y + 1 * scale;
-      list->AddText({c.x + radius + 3 * scale, ly}, colors.accent, label.c_str());
+      draw_text(list, {c.x + radius + 3 * scale, ly}, colors.accent, label);
       last_label_y = c.y;
     }
   }
@@ -174,8 +179,7 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
       list->AddRectFilled({sx, sy + 0.1f * line}, {sx + 0.8f * line, sy + 0.9f * line}, swatch);
       tx += line;
     }
-    list->AddText(ImGui::GetFont(), line, {tx, sy}, color, text.c_str(), nullptr, max.x - tx);
-    sy += ImGui::CalcTextSize(text.c_str(), nullptr, false, max.x - tx).y + 1 * scale;
+    sy += draw_wrapped(list, {tx, sy}, color, text, max.x - tx) + 1 * scale;
     return true;
   };
   // The key in two columns when they fit, else one.
@@ -200,8 +204,8 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
     if (key[i].swatch != 0)
       list->AddRectFilled({kx, ky + 0.1f * line}, {kx + 0.8f * line, ky + 0.9f * line},
                           key[i].swatch);
-    list->AddText({kx + line, ky}, key[i].swatch != 0 ? colors.text : colors.dim,
-                  key[i].text.c_str());
+    draw_text(list, {kx + line, ky}, key[i].swatch != 0 ? colors.text : colors.dim,
+              elide(key[i].text, max.x - kx - line));
   }
   sy += float(two ? (key.size() + 1) / 2 : key.size()) * (line + scale);
   sy += 4 * scale;

@@ -27,6 +27,9 @@ struct MergePathGeometry {
   }
 };
 
+// The height the grid needs: its caption and a grid a lecturer can follow the path in, beside
+// its key.
+float merge_path_min_height(float line);
 MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, const MergeState& merge,
                                   const Palette& colors, float scale);
 

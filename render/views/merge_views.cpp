@@ -5,7 +5,11 @@
 #include <vector>
 
 #include "bars_params.h"
+#include "render/layout_audit.hpp"
+#include "render/text_fit.hpp"
 #include "render/views/bars_view.hpp"
+#include "render/views/flow_legend.hpp"
+#include "render/views/views_panel.hpp"
 #include "shaders/common/mergesort_step.h"
 
 namespace ss::render {
@@ -14,39 +18,6 @@ namespace {
 
 ImU32 rgb(float r, float g, float b) {
   return ImGui::ColorConvertFloat4ToU32({r, g, b, 1.0f});
-}
-
-struct LegendItem {
-  ImU32 swatch = 0;  // 0: none
-  std::string text;
-  ImU32 color = 0;
-};
-
-// Items left to right, wrapping to a new line where one would not fit; returns the height.
-float flow_legend(ImDrawList* list, ImVec2 pos, float width, const std::vector<LegendItem>& items,
-                  float scale, bool draw) {
-  const float line = ImGui::GetFontSize();
-  const float box = line * 0.8f, gap = 20 * scale;
-  float x = pos.x, y = pos.y;
-  for (const LegendItem& item : items) {
-    const float w =
-        (item.swatch != 0 ? box + 6 * scale : 0.0f) + ImGui::CalcTextSize(item.text.c_str()).x;
-    if (x > pos.x && x + w > pos.x + width) {
-      x = pos.x;
-      y += line + 2 * scale;
-    }
-    if (draw) {
-      float tx = x;
-      if (item.swatch != 0) {
-        list->AddRectFilled({x, y + 0.15f * box}, {x + box, y + 1.15f * box}, item.swatch);
-        tx += box + 6 * scale;
-      }
-      list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {tx, y}, item.color, item.text.c_str(),
-                    nullptr, pos.x + width - tx);
-    }
-    x += w + gap;
-  }
-  return y + line - pos.y;
 }
 
 std::vector<LegendItem> legend_items(const MergeState& m, const Plan& plan, const Palette& colors) {
@@ -135,30 +106,60 @@ std::uint32_t merge_pick_at(const MergeStepInfo& d, std::uint32_t index) {
   return index / std::max(d.nv, 1u);
 }
 
+namespace {
+
+float detail_min_height(const MergeViewChoice& choice, float line) {
+  return choice.path        ? merge_path_min_height(line)
+         : choice.blocksort ? blocksort_min_height(line)
+                            : 0.0f;
+}
+
+float legend_height(const StepState& state, float width, float scale) {
+  return flow_legend(nullptr, {}, width, legend_items(*state.merge, *state.plan, {}), scale) +
+         8 * scale;
+}
+
+}  // namespace
+
+float merge_views_min_height(const StepState& state, const MergeViewChoice& choice, float width,
+                             float scale) {
+  const float line = ImGui::GetFontSize();
+  const bool detail = choice.path || choice.blocksort;
+  float need = detail ? detail_min_height(choice, line) + 8 * scale : 0.0f;
+  if (choice.bars) need += bars_min_height(line) + legend_height(state, width, scale);
+  return need;
+}
+
 MergeViewRects draw_merge_views(ImDrawList* list, BarsView& bars, const StepState& state,
                                 const MergeViewChoice& choice, const Palette& colors, float scale,
                                 ImVec2 min, ImVec2 max) {
   MergeViewRects r;
   const MergeState& m = *state.merge;
   const bool detail = choice.path || choice.blocksort;
+  const float line = ImGui::GetFontSize();
+  const float need = detail_min_height(choice, line);
   float y = min.y;
   r.bars_min = r.bars_max = min;
   if (choice.bars) {
     const std::vector<LegendItem> items = legend_items(m, *state.plan, colors);
     const float width = max.x - min.x;
-    const float legend_h = flow_legend(list, {}, width, items, scale, false) + 8 * scale;
+    const float legend_h = legend_height(state, width, scale);
     const float available = max.y - y;
-    // The detail views need lines of text and a square grid: the bars get a quarter.
+    // The detail views need lines of text and a square grid: the bars get a quarter, less when
+    // the view needs more, never less than bars need to be read.
     const float bars_h =
-        detail ? std::max(available * 0.25f - legend_h * 0.5f, 40 * scale) : available - legend_h;
+        detail ? std::max(bars_min_height(line), std::min(available * 0.25f - legend_h * 0.5f,
+                                                          available - legend_h - 8 * scale - need))
+               : available - legend_h;
     r.bars_min = {min.x, y};
     r.bars_max = {max.x, y + bars_h};
     r.bars_plan_colors = true;
     bars.queue(r.bars_min, r.bars_max, true);
+    audit_room("bars", r.bars_min, r.bars_max, {0, bars_min_height(line)});
     list->PushClipRect({min.x - 4 * scale, y - 4 * scale}, {max.x + 4 * scale, max.y}, true);
     draw_runs(list, r.bars_min, r.bars_max, m, detail, colors, scale);
     list->PopClipRect();
-    flow_legend(list, {min.x, r.bars_max.y + 5 * scale}, width, items, scale, true);
+    flow_legend(list, {min.x, r.bars_max.y + 5 * scale}, width, items, scale);
     y = r.bars_max.y + legend_h;
   }
   if (!detail) return r;
@@ -166,6 +167,8 @@ MergeViewRects draw_merge_views(ImDrawList* list, BarsView& bars, const StepStat
   list->AddLine({min.x, y - 6 * scale}, {max.x, y - 6 * scale}, colors.dim, 1.0f);
   r.detail_min = {min.x, y};
   r.detail_max = max;
+  audit_room(choice.path ? "merge-path grid" : "blocksort tile", r.detail_min, r.detail_max,
+             {0, need});
   list->PushClipRect(r.detail_min, r.detail_max, true);
   if (choice.path) r.path = draw_merge_path(list, r.detail_min, r.detail_max, m, colors, scale);
   if (choice.blocksort)

@@ -35,6 +35,11 @@ struct MergeViewRects {
   BlocksortGeometry blocksort;
 };
 
+// The height the choice needs at least in a view `width` wide: the bars, their legend and the
+// detail view.
+float merge_views_min_height(const StepState& state, const MergeViewChoice& choice, float width,
+                             float scale);
+
 // Draws into `list` within [min, max] (under the heading) and queues the bars.
 MergeViewRects draw_merge_views(ImDrawList* list, BarsView& bars, const StepState& state,
                                 const MergeViewChoice& choice, const Palette& colors, float scale,

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "input/key_file.hpp"
+#include "render/text_fit.hpp"
 
 namespace ss::render {
 
@@ -158,8 +159,8 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
     if (label_width > 0) {
       const std::string label = std::to_string(w);
       const float tw = font->CalcTextSizeA(font_size, FLT_MAX, 0, label.c_str()).x;
-      list->AddText(font, font_size, {g.x0 - tw - 6 * s, y - font_size * 0.5f}, colors.dim,
-                    label.c_str());
+      draw_text(list, font, font_size, {g.x0 - tw - 6 * s, y - font_size * 0.5f}, colors.dim,
+                label);
     }
   }
   // Comparators.
@@ -197,11 +198,15 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
       bool moved = false;
       for (const auto& c : state.comparators)
         if ((c.left == w || c.right == w) && swapped_at(state, c)) moved = true;
-      list->AddText(font, font_size, {x, y - font_size * 0.5f},
-                    moved ? colors.swapped : colors.text, key_text(state, w).c_str());
+      draw_text(list, font, font_size, {x, y - font_size * 0.5f},
+                moved ? colors.swapped : colors.text, key_text(state, w));
     }
   }
   list->PopClipRect();
+}
+
+float network_min_height(const NetworkLayout& layout, float line) {
+  return std::max(4.0f * line, 2.0f * float(std::min(layout.wires, 128u)));
 }
 
 std::string network_svg(const NetworkLayout& layout, const StepState& state,

@@ -50,6 +50,9 @@ struct NetworkStyle {
   float ui_scale = 1.0f;
 };
 
+// The height the diagram needs at zoom 1: wires far enough apart to follow (larger networks are
+// read by zooming in).
+float network_min_height(const NetworkLayout& layout, float line);
 // Draws into `list` inside [min, max], highlighting the layer of the step shown in `state`.
 void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout& layout,
                   const StepState& state, const NetworkStyle& style, const Palette& colors,

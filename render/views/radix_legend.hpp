@@ -16,7 +16,9 @@ std::string digit_caption(const DigitPass& digits);
 // The digit as printed in the views: one hex digit for radix4, two for onesweep.
 std::string digit_label(std::uint32_t digit, std::uint32_t bits);
 
-// Draws the legend on one line from `pos`, at most `width` wide; returns its height.
+// Draws the legend from `pos`, at most `width` wide: the caption, and beside it or on the next
+// line when they would be cramped there, the digits' colours. Returns its height; only measures
+// when `list` is null.
 float draw_digit_legend(ImDrawList* list, ImVec2 pos, float width, const DigitPass& digits,
                         const Palette& colors, float scale);
 

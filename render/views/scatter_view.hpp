@@ -22,7 +22,12 @@ struct ScatterGeometry {
     return left + (float(i) + 0.5f) * (right - left) / float(n);
   }
 };
-ScatterGeometry scatter_geometry(ImVec2 min, ImVec2 max, std::uint32_t n, float line);
+// The height the view needs in a view `width` wide to be read: its caption, both rows of boxes
+// and room for the lines between them.
+float scatter_min_height(const RadixState& radix, float width, float line);
+// The rows under a caption `caption_h` high.
+ScatterGeometry scatter_geometry(ImVec2 min, ImVec2 max, std::uint32_t n, float line,
+                                 float caption_h);
 
 // Returns where it drew the rows (n = 0 when there was nothing to draw).
 ScatterGeometry draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,

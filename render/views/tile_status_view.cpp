@@ -2,10 +2,29 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
+#include "render/text_fit.hpp"
+#include "render/views/flow_legend.hpp"
 #include "shaders/common/onesweep_step.h"
 
 namespace ss::render {
+
+namespace {
+
+// Okabe-Ito vermillion: the fallback marker.
+ImU32 fallback_color() {
+  return ImGui::ColorConvertFloat4ToU32({0.835f, 0.369f, 0.0f, 1.0f});
+}
+
+std::vector<LegendItem> legend_items(const Palette& colors) {
+  return {{tile_kind_color(TileKind::prefix), "published inclusive prefix", colors.text},
+          {tile_kind_color(TileKind::aggregate), "only its aggregate", colors.text},
+          {fallback_color(), "used the fallback", colors.text},
+          {0, "bars: lookback depth (status: buffer 5, records: 6)", colors.dim}};
+}
+
+}  // namespace
 
 TileKind tile_kind(const TileStatus& tile) {
   if (tile.aggregate_buckets > 0) return TileKind::aggregate;
@@ -26,43 +45,27 @@ ImU32 tile_kind_color(TileKind kind) {
   return IM_COL32(110, 110, 110, 255);
 }
 
+float tile_status_min_height(float width, float line, float scale) {
+  // The legend, a line of depth numbers, the depth bars, the status cells, the tile numbers.
+  return flow_legend(nullptr, {}, width, legend_items({}), scale) + 5.0f * line + 4 * scale;
+}
+
 void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
                       const Palette& colors, float scale) {
   const float line = ImGui::GetFontSize();
   if (!radix.digits.onesweep) {
-    list->AddText(min, colors.dim, "tile status: onesweep only (radix4 has no lookback)");
+    draw_text(list, min, colors.dim,
+              elide("tile status: onesweep only (radix4 has no lookback)", max.x - min.x));
     return;
   }
   const auto& tiles = radix.tile_status;
   if (tiles.empty()) {
-    list->AddText(min, colors.dim,
-                  "tile status: shown after a pass step (rank, look back, scatter)");
+    draw_text(
+        list, min, colors.dim,
+        elide("tile status: shown after a pass step (rank, look back, scatter)", max.x - min.x));
     return;
   }
-  const ImVec4 vermillion(0.835f, 0.369f, 0.0f, 1.0f);  // Okabe-Ito: the fallback marker
-  const ImU32 fallback_color = ImGui::ColorConvertFloat4ToU32(vermillion);
-
-  // Legend, wrapped onto more lines in narrow windows.
-  float x = min.x, y = min.y;
-  auto legend = [&](ImU32 color, const std::string& text) {
-    const float w = line + 4 * scale + ImGui::CalcTextSize(text.c_str()).x;
-    if (x > min.x && x + w > max.x) {
-      x = min.x;
-      y += line;
-    }
-    if (color != 0)
-      list->AddRectFilled({x, y + 0.1f * line}, {x + 0.8f * line, y + 0.9f * line}, color);
-    else
-      x -= line + 4 * scale;  // text only
-    x += line + 4 * scale;
-    list->AddText({x, y}, color != 0 ? colors.text : colors.dim, text.c_str());
-    x += ImGui::CalcTextSize(text.c_str()).x + 18 * scale;
-  };
-  legend(tile_kind_color(TileKind::prefix), "published inclusive prefix");
-  legend(tile_kind_color(TileKind::aggregate), "only its aggregate");
-  legend(fallback_color, "used the fallback");
-  legend(0, "bars: lookback depth (status: buffer 5, records: 6)");
-
+  const float y = min.y + flow_legend(list, min, max.x - min.x, legend_items(colors), scale) - line;
   const float label_w = ImGui::CalcTextSize("depth 0").x;
   const float left = min.x + label_w, width = max.x - left;
   const auto count = std::uint32_t(tiles.size());
@@ -83,8 +86,8 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
   std::uint32_t max_depth = 0;
   for (const TileStatus& t : tiles) max_depth = std::max(max_depth, t.depth);
   const float depth_scale = 1.0f / float(std::max(max_depth, 1u));
-  list->AddText({min.x, (status_top + status_top + status_h - line) * 0.5f}, colors.text, "tile");
-  list->AddText({min.x, bars_bottom - line}, colors.text, "depth");
+  draw_text(list, {min.x, (status_top + status_top + status_h - line) * 0.5f}, colors.text, "tile");
+  draw_text(list, {min.x, bars_bottom - line}, colors.text, "depth");
   for (std::uint32_t c = 0; c < columns; ++c) {
     const std::uint32_t begin = std::uint32_t(std::uint64_t(c) * count / columns);
     const std::uint32_t end = std::uint32_t(std::uint64_t(c + 1) * count / columns);
@@ -101,17 +104,18 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
     list->AddRectFilled({x0, status_top}, {x1, status_top + status_h}, tile_kind_color(kind));
     const float h = (bars_bottom - bars_top) * float(depth) * depth_scale;
     list->AddRectFilled({x0, bars_bottom - h}, {x1, bars_bottom},
-                        fallbacks > 0 ? fallback_color : colors.dim);
+                        fallbacks > 0 ? fallback_color() : colors.dim);
     const std::string depth_text = std::to_string(depth);
     if (ImGui::CalcTextSize(depth_text.c_str()).x <= x1 - x0)
-      list->AddText(
+      draw_text(
+          list,
           {(x0 + x1 - ImGui::CalcTextSize(depth_text.c_str()).x) * 0.5f, bars_bottom - h - line},
           colors.text, depth_text.c_str());
     if (labels_h > 0) {
       const std::string label = std::to_string(begin);
-      list->AddText(
-          {(x0 + x1 - ImGui::CalcTextSize(label.c_str()).x) * 0.5f, status_top + status_h},
-          colors.dim, label.c_str());
+      draw_text(list,
+                {(x0 + x1 - ImGui::CalcTextSize(label.c_str()).x) * 0.5f, status_top + status_h},
+                colors.dim, label.c_str());
     }
   }
 }

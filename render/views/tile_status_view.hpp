@@ -19,6 +19,8 @@ enum class TileKind { prefix, aggregate, empty };
 TileKind tile_kind(const TileStatus& tile);
 ImU32 tile_kind_color(TileKind kind);
 
+// The height the strip needs in a view `width` wide: its legend, the depth bars, the tiles.
+float tile_status_min_height(float width, float line, float scale);
 void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
                       const Palette& colors, float scale);
 

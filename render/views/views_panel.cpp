@@ -1,10 +1,15 @@
 #include "render/views/views_panel.hpp"
 
-#include <cfloat>
+#include <algorithm>
+#include <numeric>
 #include <string>
 #include <vector>
 
+#include "render/layout_audit.hpp"
 #include "render/step_text.hpp"
+#include "render/text_fit.hpp"
+#include "render/views/flow_legend.hpp"
+#include "render/views/heading.hpp"
 #include "render/views/histogram_view.hpp"
 #include "render/views/merge_views.hpp"
 #include "render/views/radix_legend.hpp"
@@ -16,7 +21,16 @@
 namespace ss::render {
 
 namespace {
+
 ViewRects g_rects;
+
+// Lines the step heading may take; the step panel has the full text.
+constexpr std::size_t k_heading_lines = 2;
+// The bars' share of the room the bars and detail views share when the views need less.
+constexpr float k_bars_share = 0.36f;
+constexpr float k_network_bars_share = 0.42f;
+// Views are stacked only while the bars keep at least this share of the room.
+constexpr float k_stacked_bars_share = 0.25f;
 
 std::vector<RadixView> radix_views_for(ViewSelection selection, const RadixState& radix) {
   switch (selection) {
@@ -33,12 +47,61 @@ std::vector<RadixView> radix_views_for(ViewSelection selection, const RadixState
   }
 }
 
-// Share of the radix area each view gets (the tile strip needs less than the others).
+// Share of the room left over after every view got what it needs (the tile strip gains little
+// from more height).
 float view_weight(RadixView view) {
-  return view == RadixView::tiles ? 0.6f : 1.0f;
+  return view == RadixView::tiles ? 0.3f : 1.0f;
+}
+
+const char* radix_view_name(RadixView view) {
+  switch (view) {
+    case RadixView::histogram:
+      return "histogram";
+    case RadixView::scatter:
+      return "scatter";
+    case RadixView::tiles:
+      break;
+  }
+  return "tile strip";
+}
+
+float radix_view_min_height(RadixView view, const RadixState& radix, float width, float scale) {
+  const float line = ImGui::GetFontSize();
+  switch (view) {
+    case RadixView::histogram:
+      return histogram_min_height(radix.histogram, line, scale);
+    case RadixView::scatter:
+      return radix.scatter ? scatter_min_height(radix, width, line) : line;
+    case RadixView::tiles:
+      break;
+  }
+  return radix.tile_status.empty() ? line : tile_status_min_height(width, line, scale);
+}
+
+// What the marker strip under plain bars shows.
+std::vector<LegendItem> marker_legend(const StepState& state, bool radix, const Palette& colors) {
+  std::vector<LegendItem> items;
+  if (!radix) {
+    items.push_back({colors.compared, "compared this step", colors.text});
+    items.push_back({colors.swapped, "swapped (GPU flags)", colors.text});
+  }
+  items.push_back(
+      {0, state.plan->spec.pairs ? "colour: original index (stability)" : "height and colour: key",
+       colors.dim});
+  return items;
+}
+
+// The bars' height above detail views that need `need` pixels of `room` (gaps included): their
+// share of it, less when the views need more, never below what bars need to be read.
+float bars_height(float room, float share, float need, float bars_min) {
+  return std::max(bars_min, std::min(room * share, room - need));
 }
 
 }  // namespace
+
+float bars_min_height(float line) {
+  return 2.5f * line;
+}
 
 std::vector<RadixView> radix_views_for_step(const RadixState& radix) {
   const DigitPass& d = radix.digits;
@@ -60,38 +123,72 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   ImDrawList* list = ImGui::GetWindowDrawList();
   const Palette colors = palette(ui.style());
   const float s = ui.style().scale;
-  if (state.plan == nullptr) return;
-
-  // Heading: what runs, which step, what the GPU counted.
-  ImFont* large = ui.large();
-  const std::string heading = step_heading(state);
-  const float wrap = max.x - min.x;
-  list->AddText(large, large->FontSize, min, colors.accent, heading.c_str(), nullptr, wrap);
-  float y = min.y + large->CalcTextSizeA(large->FontSize, FLT_MAX, wrap, heading.c_str()).y + 2 * s;
-  // Scenario and GPU counts on one line, or two when the view is narrow.
-  const std::string scenario = scenario_text(*state.plan);
-  std::string counts = step_counts(state);
-  if (!counts.empty()) counts += " (counted on the GPU)";
-  const std::string one_line = counts.empty() ? scenario : scenario + "  |  " + counts;
-  const bool fits = ImGui::CalcTextSize(one_line.c_str()).x <= max.x - min.x;
-  for (const std::string& line :
-       fits ? std::vector<std::string>{one_line} : std::vector<std::string>{scenario, counts}) {
-    list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {min.x, y}, colors.text, line.c_str(),
-                  nullptr, wrap);
-    y += ImGui::CalcTextSize(line.c_str(), nullptr, false, wrap).y;
-  }
-  y += 8 * s;
-
-  const ViewSelection selection = options.selection;
+  const float line = ImGui::GetFontSize();
+  const float width = max.x - min.x;
   g_rects.merge_path = {};
   g_rects.blocksort = {};
+  g_rects.scatter = {};
+  g_rects.network_min = g_rects.network_max = g_rects.radix_min = g_rects.radix_max = max;
+  if (state.plan == nullptr) return;
+
+  // What goes under the heading.
+  const ViewSelection selection = options.selection;
+  const bool both = selection == ViewSelection::both;
+  MergeViewChoice choice;
   if (state.merge) {
-    MergeViewChoice choice;
-    const bool both = selection == ViewSelection::both;
     choice.bars = selection != ViewSelection::mergepath && selection != ViewSelection::blocksort;
     choice.path = selection == ViewSelection::mergepath || (both && state.merge->info.merging());
     choice.blocksort =
         selection == ViewSelection::blocksort || (both && !state.merge->info.merging());
+  }
+  const bool radix = state.radix.has_value();
+  const bool by_digit = radix && selection != ViewSelection::bars;
+  const bool network = layout != nullptr && (selection == ViewSelection::network || both);
+  const bool show_bars = !state.merge && (selection != ViewSelection::network || layout == nullptr);
+  std::vector<RadixView> views =
+      radix ? radix_views_for(selection, *state.radix) : std::vector<RadixView>{};
+  std::vector<float> needs;
+  for (RadixView v : views) needs.push_back(radix_view_min_height(v, *state.radix, width, s));
+  const float gap = 14 * s, detail_gap = 10 * s;
+  auto stacked_need = [&] {
+    return std::accumulate(needs.begin(), needs.end(), 0.0f) +
+           gap * float(std::max<std::size_t>(views.size(), 1) - 1);
+  };
+  float legend_h = 0;
+  if (show_bars) {
+    legend_h = 3 * s +
+               (by_digit ? draw_digit_legend(nullptr, {}, width, state.radix->digits, colors, s)
+                         : flow_legend(nullptr, {}, width, marker_legend(state, radix, colors), s));
+  }
+  const float bars_min = bars_min_height(line);
+
+  // The step's radix views are stacked when each gets what it needs and the bars keep their
+  // share; else they take turns (V shows the next), and the heading says which shows.
+  Heading heading = measure_heading(ui, state, width, k_heading_lines, "");
+  float room = max.y - min.y - heading.height;
+  if (views.size() > 1 && room - legend_h - detail_gap - stacked_need() <
+                              std::max(bars_min, k_stacked_bars_share * room)) {
+    const std::size_t shown = options.cycle % views.size();
+    const std::size_t next = (shown + 1) % views.size();
+    const std::string hint = std::string(radix_view_name(views[shown])) + " (" +
+                             std::to_string(shown + 1) + " of " + std::to_string(views.size()) +
+                             "), V: " + radix_view_name(views[next]);
+    views = {views[shown]};
+    needs = {needs[shown]};
+    heading = measure_heading(ui, state, width, k_heading_lines, hint);
+  }
+  // A heading of one line when two would leave the views less than they need.
+  float need = state.merge ? merge_views_min_height(state, choice, width, s) : 0.0f;
+  if (show_bars) need += bars_min + legend_h;
+  if (network) need += 6 * s + network_min_height(*layout, line);
+  if (!views.empty()) need += detail_gap + stacked_need();
+  if (max.y - min.y - heading.height < need)
+    heading = measure_heading(ui, state, width, 1, heading.hint);
+  draw_heading(list, ui, heading, colors, min, max);
+  const float y = min.y + heading.height;
+  room = max.y - y;
+
+  if (state.merge) {
     const MergeViewRects r =
         draw_merge_views(list, bars, state, choice, colors, s, {min.x, y}, max);
     g_rects.bars_min = r.bars_min;
@@ -99,97 +196,55 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
     g_rects.bars_plan_colors = r.bars_plan_colors;
     g_rects.merge_path = r.path;
     g_rects.blocksort = r.blocksort;
-    g_rects.network_min = g_rects.network_max = g_rects.radix_min = g_rects.radix_max = max;
-    g_rects.scatter = {};
     return;
   }
-  const bool radix = state.radix.has_value();
-  const std::vector<RadixView> radix_views =
-      radix ? radix_views_for(selection, *state.radix) : std::vector<RadixView>{};
-  const bool by_digit = radix && selection != ViewSelection::bars;
-  const bool network = layout != nullptr &&
-                       (selection == ViewSelection::network || selection == ViewSelection::both);
-  const bool show_bars = selection != ViewSelection::network || layout == nullptr;
-  const float legend_h = ImGui::GetFontSize() + 6 * s;
-  const float available = max.y - y;
-  float bars_bottom = y;
+
+  // Bars and their legend.
+  float bars_h = room - legend_h;
+  if (network)
+    bars_h = bars_height(room - legend_h - 6 * s, k_network_bars_share,
+                         network_min_height(*layout, line), bars_min);
+  else if (!views.empty())
+    bars_h = bars_height(room - legend_h - detail_gap, k_bars_share, stacked_need(), bars_min);
+  float bottom = y;
   g_rects.bars_plan_colors = by_digit;
   if (show_bars) {
-    const float bars_h = network                ? available * 0.42f
-                         : !radix_views.empty() ? available * 0.36f - legend_h
-                                                : available - legend_h;
-    bars_bottom = y + bars_h;
     g_rects.bars_min = {min.x, y};
-    g_rects.bars_max = {max.x, bars_bottom};
+    g_rects.bars_max = {max.x, y + bars_h};
     bars.queue(g_rects.bars_min, g_rects.bars_max, by_digit);
-    const float ly = bars_bottom + 3 * s;
-    if (by_digit) {
-      list->PushClipRect({min.x, ly}, {max.x, ly + legend_h}, true);
-      draw_digit_legend(list, {min.x, ly}, max.x - min.x, state.radix->digits, colors, s);
-      list->PopClipRect();
-    } else {
-      // Legend for the marker strip under the bars.
-      const float box = ImGui::GetFontSize() * 0.8f;
-      float x = min.x;
-      auto legend = [&](ImU32 color, const char* text) {
-        list->AddRectFilled({x, ly + 0.15f * box}, {x + box, ly + 1.15f * box}, color);
-        x += box + 6 * s;
-        list->AddText({x, ly}, colors.text, text);
-        x += ImGui::CalcTextSize(text).x + 24 * s;
-      };
-      if (!radix) {
-        legend(colors.compared, "compared this step");
-        legend(colors.swapped, "swapped (GPU flags)");
-      }
-      list->AddText(
-          {x, ly}, colors.dim,
-          state.plan->spec.pairs ? "colour: original index (stability)" : "height and colour: key");
-    }
-    bars_bottom += legend_h;
+    audit_room("bars", g_rects.bars_min, g_rects.bars_max, {0, bars_min});
+    const ImVec2 legend{min.x, g_rects.bars_max.y + 3 * s};
+    if (by_digit)
+      draw_digit_legend(list, legend, width, state.radix->digits, colors, s);
+    else
+      flow_legend(list, legend, width, marker_legend(state, radix, colors), s);
+    bottom = g_rects.bars_max.y + legend_h;
   }
+
   if (network) {
-    g_rects.network_min = {min.x, bars_bottom + 6 * s};
+    g_rects.network_min = {min.x, bottom + 6 * s};
     g_rects.network_max = max;
+    audit_room("wire diagram", g_rects.network_min, g_rects.network_max,
+               {0, network_min_height(*layout, line)});
     draw_network(list, g_rects.network_min, g_rects.network_max, *layout, state, options.network,
                  colors, ui.mono());
-  } else {
-    g_rects.network_min = g_rects.network_max = max;
   }
-  g_rects.radix_min = g_rects.radix_max = max;
-  g_rects.scatter = {};
-  if (!radix_views.empty()) {
-    // Stack the radix views under the bars, separated by a thin rule.
-    const float top = bars_bottom + 10 * s, gap = 14 * s;
-    float total_weight = 0;
-    for (RadixView v : radix_views) total_weight += view_weight(v);
-    const float height = max.y - top - gap * float(radix_views.size() - 1);
+  if (!views.empty()) {
+    // Each view gets what it needs, and a share of what is left by its weight.
+    const float top = bottom + detail_gap;
+    const float spare = std::max(0.0f, max.y - top - stacked_need());
+    float weights = 0;
+    for (RadixView v : views) weights += view_weight(v);
     g_rects.radix_min = {min.x, top};
     g_rects.radix_max = max;
-    // The tile strip needs a few lines whatever the window (legend, depth bars, tiles).
-    const float line = ImGui::GetFontSize();
-    std::vector<float> heights;
-    float fixed = 0;
-    for (RadixView v : radix_views) {
-      float h = height * view_weight(v) / total_weight;
-      if (v == RadixView::tiles && radix_views.size() > 1)
-        h = std::max(h, std::min(8.5f * line, height * 0.5f));
-      heights.push_back(h);
-      if (v == RadixView::tiles) fixed += h;
-    }
-    // The others share what the tile strip leaves.
-    float other_weight = 0;
-    for (RadixView v : radix_views)
-      if (v != RadixView::tiles) other_weight += view_weight(v);
-    for (std::size_t i = 0; i < radix_views.size(); ++i)
-      if (radix_views[i] != RadixView::tiles)
-        heights[i] = (height - fixed) * view_weight(radix_views[i]) / other_weight;
     float vy = top;
-    for (std::size_t i = 0; i < radix_views.size(); ++i) {
-      const RadixView v = radix_views[i];
-      const float h = heights[i];
+    for (std::size_t i = 0; i < views.size(); ++i) {
+      const RadixView v = views[i];
+      const float h =
+          i + 1 == views.size() ? max.y - vy : needs[i] + spare * view_weight(v) / weights;
       const ImVec2 a{min.x, vy}, z{max.x, vy + h};
       list->AddLine({min.x, vy - 6 * s}, {max.x, vy - 6 * s}, colors.dim, 1.0f);
-      // Long captions in a narrow window are cut at the view's edge, not drawn over the panels.
+      audit_room(radix_view_name(v), a, z, {0, needs[i]});
       list->PushClipRect(a, z, true);
       if (v == RadixView::histogram) draw_histogram(list, a, z, *state.radix, colors, s);
       if (v == RadixView::scatter)
@@ -198,14 +253,14 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
       list->PopClipRect();
       vy += h + gap;
     }
-  } else if (radix == false &&
-             (selection == ViewSelection::histogram || selection == ViewSelection::scatter ||
-              selection == ViewSelection::tiles)) {
-    list->AddText({min.x, bars_bottom + 6 * s}, colors.dim,
-                  "histogram, scatter and tile views are for radix plans (radix4, onesweep)");
+  } else if (!radix && (selection == ViewSelection::histogram ||
+                        selection == ViewSelection::scatter || selection == ViewSelection::tiles)) {
+    draw_text(
+        list, {min.x, bottom + 6 * s}, colors.dim,
+        elide("histogram, scatter and tile views are for radix plans (radix4, onesweep)", width));
   } else if (selection == ViewSelection::mergepath || selection == ViewSelection::blocksort) {
-    list->AddText({min.x, bars_bottom + 6 * s}, colors.dim,
-                  "merge-path and blocksort views are for mergesort");
+    draw_text(list, {min.x, bottom + 6 * s}, colors.dim,
+              elide("merge-path and blocksort views are for mergesort", width));
   }
 }
 

@@ -40,10 +40,15 @@ enum class RadixView { histogram, scatter, tiles };
 // scatter for scatter/pass steps (n <= k_max_scatter_n), tile status for onesweep passes.
 std::vector<RadixView> radix_views_for_step(const RadixState& radix);
 
+// The bars' height below which they no longer read as bars.
+float bars_min_height(float line);
+
 struct ViewsOptions {
   ViewSelection selection = ViewSelection::both;
   NetworkStyle network;
   ViewPicks picks;  // mergesort: the output list and tile shown (read back at capture)
+  // Which of the step's detail views shows when there is no room to stack them (key V).
+  std::uint32_t cycle = 0;
 };
 
 // Draws into the current ImGui window's draw list inside [min, max]; the bars are queued on

@@ -1,0 +1,184 @@
+#include "gui/controls_panel.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include <imgui.h>
+
+#include "algorithms/algorithm.hpp"
+#include "core/context.hpp"
+#include "gui/panel_widgets.hpp"
+#include "input/distributions.hpp"
+
+namespace ss::gui {
+
+namespace {
+
+constexpr std::uint32_t k_gui_max_n = 1u << 22;
+constexpr const char* k_key_help =
+    "keys: Left/Right step, Space play, R reset, N new input, V next view, C controls, S step "
+    "panel, Esc close, H hide panels, P presenter, F11 full screen, O phases, [ ] pick list or "
+    "tile, F full speed / stepping";
+
+template <class T, std::size_t N, class Name>
+bool combo(const char* label, T& value, const T (&items)[N], Name name) {
+  bool changed = false;
+  if (ImGui::BeginCombo(label, std::string(name(value)).c_str())) {
+    for (const T& item : items) {
+      if (ImGui::Selectable(std::string(name(item)).c_str(), item == value)) {
+        value = item;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// What runs: a change here re-plans. One control after another, each marking `changed`.
+void scenario_controls(App& app) {
+  Scenario& e = app.edits;
+  bool changed = false;
+  if (ImGui::BeginCombo("algorithm", e.algorithm.c_str())) {
+    for (const Algorithm& a : algorithms()) {
+      if (ImGui::Selectable(std::string(a.name).c_str(), a.name == e.algorithm)) {
+        e.algorithm = a.name;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  std::uint32_t n = e.n;
+  if (ImGui::InputScalar("n", ImGuiDataType_U32, &n, nullptr, nullptr, "%u",
+                         ImGuiInputTextFlags_EnterReturnsTrue)) {
+    e.n = std::min(n, k_gui_max_n);
+    e.input.clear();
+    changed = true;
+  }
+  if (ImGui::Button("n / 2") && e.n > 1) {
+    e.n /= 2;
+    e.input.clear();
+    changed = true;
+  }
+  same_line_if_fits(button_width("n x 2"));
+  if (ImGui::Button("n x 2") && e.n * 2 <= k_gui_max_n) {
+    e.n = std::max(1u, e.n * 2);
+    e.input.clear();
+    changed = true;
+  }
+  const std::string max = "(max " + std::to_string(k_gui_max_n) + ")";
+  same_line_if_fits(ImGui::CalcTextSize(max.c_str()).x);
+  ImGui::TextDisabled("%s", max.c_str());
+  changed |= combo("key type", e.type, k_key_types, [](KeyType t) { return to_string(t); });
+  if (combo("input", e.distribution, k_distributions,
+            [](Distribution d) { return to_string(d); })) {
+    e.input.clear();
+    changed = true;
+  }
+  int seed = static_cast<int>(e.seed & 0x7fffffff);
+  if (ImGui::InputInt("seed", &seed, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue) ||
+      (ImGui::IsItemDeactivatedAfterEdit())) {
+    e.seed = std::uint64_t(std::max(seed, 0));
+    changed = true;
+  }
+  changed |= checkbox("key-value pairs", &e.pairs);
+  changed |= checkbox("descending", &e.descending);
+  changed |= checkbox("blocksort phases (O)", &e.phases);
+  if (changed) app.apply_edits();
+}
+
+void stepping_controls(App& app) {
+  const Stepper* stepper = app.stepper();
+  const int total = stepper ? int(stepper->step_count()) : 0;
+  const float button = ImGui::GetFrameHeight() * 1.6f;
+  if (ImGui::Button("|<", {button, 0})) app.perform(Action::reset);
+  same_line_if_fits(button);
+  if (ImGui::Button("<", {button, 0})) app.perform(Action::step_back);
+  same_line_if_fits(button * 1.8f);
+  if (ImGui::Button(app.playing ? "pause" : "play", {button * 1.8f, 0}))
+    app.perform(Action::toggle_play);
+  same_line_if_fits(button);
+  if (ImGui::Button(">", {button, 0})) app.perform(Action::step_forward);
+  same_line_if_fits(button);
+  if (ImGui::Button(">|", {button, 0})) app.jump_to(std::size_t(total));
+  int position = int(app.target());
+  if (ImGui::SliderInt("step", &position, 0, total)) app.jump_to(std::size_t(position));
+  ImGui::SliderFloat("steps/s", &app.steps_per_second, 0.25f, 60.0f, "%.2f",
+                     ImGuiSliderFlags_Logarithmic);
+  if (ImGui::Button("new input (N)")) app.perform(Action::new_input);
+  const char* mode = app.mode == Mode::full_speed ? "stepping (F)" : "full speed (F)";
+  same_line_if_fits(button_width(mode));
+  if (ImGui::Button(mode)) app.perform(Action::toggle_full_speed);
+  wrapped_text_disabled(k_key_help);
+}
+
+void radio(const char* label, int& selection, render::ViewSelection value, bool same_line) {
+  if (same_line) same_line_if_fits(checkbox_width(label));
+  ImGui::RadioButton(label, &selection, int(value));
+}
+
+void view_controls(App& app) {
+  ImGui::TextUnformatted("views");
+  using render::ViewSelection;
+  int selection = static_cast<int>(app.views.selection);
+  radio("bars", selection, ViewSelection::bars, false);
+  radio("network", selection, ViewSelection::network, true);
+  radio("both", selection, ViewSelection::both, true);
+  if (app.state().radix) {
+    // Radix plans: the digit-coloured bars and the radix views.
+    radio("digits", selection, ViewSelection::digits, true);
+    radio("histogram", selection, ViewSelection::histogram, true);
+    radio("scatter", selection, ViewSelection::scatter, true);
+    radio("tiles", selection, ViewSelection::tiles, true);
+    wrapped_text_disabled("both: bars + the views for the step");
+  }
+  if (app.state().merge) {
+    // Mergesort: the merge-path grid of one output list, one blocksort tile.
+    radio("merge path", selection, ViewSelection::mergepath, true);
+    radio("blocksort", selection, ViewSelection::blocksort, true);
+    wrapped_text_disabled("both: bars + the view for the step; click a list in the bars or [ ]");
+  }
+  app.views.selection = static_cast<ViewSelection>(selection);
+  if (ImGui::Button("next view (V)")) app.perform(Action::next_view);
+  checkbox("colour by workgroup", &app.views.network.color_by_workgroup);
+  ImGui::SliderFloat("zoom", &app.views.network.zoom, 1.0f, 64.0f, "%.1fx",
+                     ImGuiSliderFlags_Logarithmic);
+  if (ImGui::Button("fit diagram")) {
+    app.views.network.zoom = 1.0f;
+    app.views.network.pan = {0, 0};
+  }
+  same_line_if_fits(ImGui::CalcTextSize("wheel: zoom, drag: pan").x);
+  ImGui::TextDisabled("wheel: zoom, drag: pan");
+}
+
+void display_controls(App& app) {
+  // The fonts are rebuilt for a new scale once the slider is released, not on every drag.
+  static float scale_edit = 0;
+  static bool editing = false;
+  if (!editing) scale_edit = app.style.scale;
+  ImGui::SliderFloat("UI scale", &scale_edit, 0.75f, 3.0f, "%.2f");
+  editing = ImGui::IsItemActive();
+  if (ImGui::IsItemDeactivatedAfterEdit()) app.style.scale = scale_edit;
+  if (checkbox("presenter mode (P)", &app.style.presenter) && app.style.presenter)
+    app.style.scale = std::max(app.style.scale, 2.0f);
+  if (ImGui::Button("fullscreen (F11)")) app.perform(Action::toggle_fullscreen);
+  wrapped_text("device: " + app.context().properties().name);
+}
+
+}  // namespace
+
+void controls_panel(App& app) {
+  // Fields leave room for the widest label at their right.
+  ImGui::PushItemWidth(field_width(
+      {"algorithm", "n", "key type", "input", "seed", "step", "steps/s", "zoom", "UI scale"}));
+  scenario_controls(app);
+  ImGui::Separator();
+  stepping_controls(app);
+  ImGui::Separator();
+  view_controls(app);
+  ImGui::Separator();
+  display_controls(app);
+  ImGui::PopItemWidth();
+}
+
+}  // namespace ss::gui

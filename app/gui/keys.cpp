@@ -1,0 +1,44 @@
+#include "gui/keys.hpp"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "gui/key_queue.hpp"
+
+namespace ss::gui {
+
+void handle_keys(App& app) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const auto presses = take_key_presses();  // taken even when ignored, so none fire later
+  if (io.WantTextInput || !app.error.empty()) return;
+  for (const KeyPress& press : presses) {
+    // Stepping repeats while the key is held; the toggles fire once per press.
+    switch (press.key) {
+      case GLFW_KEY_RIGHT:
+        app.perform(Action::step_forward);
+        break;
+      case GLFW_KEY_LEFT:
+        app.perform(Action::step_back);
+        break;
+      default:
+        if (press.repeat) break;
+        if (press.key == GLFW_KEY_SPACE) app.perform(Action::toggle_play);
+        if (press.key == GLFW_KEY_R) app.perform(Action::reset);
+        if (press.key == GLFW_KEY_N) app.perform(Action::new_input);
+        if (press.key == GLFW_KEY_F11) app.perform(Action::toggle_fullscreen);
+        if (press.key == GLFW_KEY_H) app.perform(Action::toggle_panels);
+        if (press.key == GLFW_KEY_P) app.perform(Action::toggle_presenter);
+        if (press.key == GLFW_KEY_O) app.perform(Action::toggle_phases);
+        if (press.key == GLFW_KEY_F) app.perform(Action::toggle_full_speed);
+        if (press.key == GLFW_KEY_LEFT_BRACKET) app.perform(Action::pick_previous);
+        if (press.key == GLFW_KEY_RIGHT_BRACKET) app.perform(Action::pick_next);
+        if (press.key == GLFW_KEY_V) app.perform(Action::next_view);
+        if (press.key == GLFW_KEY_C) app.perform(Action::toggle_controls);
+        if (press.key == GLFW_KEY_S) app.perform(Action::toggle_step_panel);
+        if (press.key == GLFW_KEY_ESCAPE) app.perform(Action::close_drawers);
+        break;
+    }
+  }
+}
+
+}  // namespace ss::gui

@@ -1,0 +1,58 @@
+#include "gui/views_window.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "render/views/merge_views.hpp"
+#include "render/views/views_panel.hpp"
+
+namespace ss::gui {
+
+void views_window(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin("views", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoDecoration |
+                   ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoBringToFrontOnFocus);
+  const float pad = 12.0f * app.style.scale;
+  const ImVec2 min{pos.x + pad, pos.y + pad}, max{pos.x + size.x - pad, pos.y + size.y - pad};
+  app.views.network.ui_scale = app.style.scale;
+  render::draw_views(renderer.bars(), renderer.imgui(), app.state(), app.layout(), app.views, min,
+                     max);
+  const auto& rects = render::last_view_rects();
+  // Mergesort: a click on the bars picks the output list (or tile) holding the key clicked.
+  const ImVec2 click = ImGui::GetIO().MousePos;
+  if (app.state().merge && ImGui::IsMouseClicked(ImGuiMouseButton_Left) &&
+      ImGui::IsWindowHovered() && click.x >= rects.bars_min.x && click.x < rects.bars_max.x &&
+      click.y >= rects.bars_min.y && click.y < rects.bars_max.y && app.state().n() > 0) {
+    const float f = (click.x - rects.bars_min.x) / (rects.bars_max.x - rects.bars_min.x);
+    const auto key = std::min(std::uint32_t(f * float(app.state().n())), app.state().n() - 1);
+    app.pick(render::merge_pick_at(app.state().merge->info, key));
+  }
+  // Zoom (wheel, about the mouse) and pan (drag) on the wire diagram.
+  ImGui::SetCursorScreenPos(rects.network_min);
+  const ImVec2 area{rects.network_max.x - rects.network_min.x,
+                    rects.network_max.y - rects.network_min.y};
+  if (area.x > 1 && area.y > 1) {
+    ImGui::InvisibleButton("network", area);
+    auto& style = app.views.network;
+    if (ImGui::IsItemHovered() && ImGui::GetIO().MouseWheel != 0) {
+      const float old_zoom = style.zoom;
+      style.zoom = std::clamp(style.zoom * std::pow(1.2f, ImGui::GetIO().MouseWheel), 1.0f, 64.0f);
+      const ImVec2 mouse{ImGui::GetIO().MousePos.x - rects.network_min.x,
+                         ImGui::GetIO().MousePos.y - rects.network_min.y};
+      style.pan.x = (style.pan.x + mouse.x) * style.zoom / old_zoom - mouse.x;
+      style.pan.y = (style.pan.y + mouse.y) * style.zoom / old_zoom - mouse.y;
+    }
+    if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+      style.pan.x -= ImGui::GetIO().MouseDelta.x;
+      style.pan.y -= ImGui::GetIO().MouseDelta.y;
+    }
+    style.pan.x = std::clamp(style.pan.x, 0.0f, area.x * (style.zoom - 1));
+    style.pan.y = std::clamp(style.pan.y, 0.0f, area.y * (style.zoom - 1));
+  }
+  ImGui::End();
+}
+
+}  // namespace ss::gui

@@ -1,0 +1,59 @@
+#include "render/layout_audit.hpp"
+
+#include <cstdio>
+
+namespace ss::render {
+
+namespace {
+
+// Half a pixel: text placed on a rectangle's edge is rounded to whole pixels by ImGui.
+constexpr float k_slack = 0.5f;
+
+bool g_on = false;
+std::vector<std::string> g_problems;
+
+std::string rect_text(ImVec2 min, ImVec2 max) {
+  char text[96];
+  std::snprintf(text, sizeof text, "(%.0f, %.0f)-(%.0f, %.0f)", min.x, min.y, max.x, max.y);
+  return text;
+}
+
+}  // namespace
+
+void set_layout_audit(bool on) {
+  g_on = on;
+  g_problems.clear();
+}
+
+bool layout_audit_on() {
+  return g_on;
+}
+
+std::vector<std::string> take_layout_problems() {
+  std::vector<std::string> problems;
+  problems.swap(g_problems);
+  return problems;
+}
+
+void audit_text(const ImDrawList* list, ImVec2 pos, ImVec2 size, std::string_view text) {
+  if (!g_on || text.empty()) return;
+  const ImVec4 clip = list->_ClipRectStack.back();
+  if (pos.x >= clip.x - k_slack && pos.y >= clip.y - k_slack &&
+      pos.x + size.x <= clip.z + k_slack && pos.y + size.y <= clip.w + k_slack)
+    return;
+  g_problems.push_back("text \"" + std::string(text) + "\" at " +
+                       rect_text(pos, {pos.x + size.x, pos.y + size.y}) + " leaves its room " +
+                       rect_text({clip.x, clip.y}, {clip.z, clip.w}));
+}
+
+void audit_room(std::string_view view, ImVec2 min, ImVec2 max, ImVec2 need) {
+  if (!g_on) return;
+  const float w = max.x - min.x, h = max.y - min.y;
+  if (w + k_slack >= need.x && h + k_slack >= need.y) return;
+  char text[128];
+  std::snprintf(text, sizeof text, " got %.0f x %.0f pixels, needs %.0f x %.0f", w, h, need.x,
+                need.y);
+  g_problems.push_back(std::string(view) + " at " + rect_text(min, max) + text);
+}
+
+}  // namespace ss::render

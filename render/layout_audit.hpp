@@ -1,0 +1,26 @@
+#pragma once
+// A record of text and views drawn outside the room they were given, for the layout test
+// (tests/app/layout_test.cpp). Off unless a test turns it on; the app records nothing.
+// ImGui silently drops text that lies wholly outside its clip rectangle, so the test cannot find
+// it in the draw lists afterwards: draw_text() (render/text_fit.hpp) reports it here as it draws.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <imgui.h>
+
+namespace ss::render {
+
+void set_layout_audit(bool on);
+bool layout_audit_on();
+// The problems recorded since the last call, one sentence each.
+std::vector<std::string> take_layout_problems();
+
+// Text of `size` about to be drawn at `pos` into `list`: a problem when it leaves the list's
+// current clip rectangle.
+void audit_text(const ImDrawList* list, ImVec2 pos, ImVec2 size, std::string_view text);
+// A view given [min, max] that needs `need` (width, height) to be read: a problem when it got
+// less.
+void audit_room(std::string_view view, ImVec2 min, ImVec2 max, ImVec2 need);
+
+}  // namespace ss::render

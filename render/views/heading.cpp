@@ -1,0 +1,54 @@
+#include "render/views/heading.hpp"
+
+#include "render/step_text.hpp"
+#include "render/text_fit.hpp"
+
+namespace ss::render {
+
+Heading measure_heading(ImGuiLayer& ui, const StepState& state, float width,
+                        std::size_t title_lines, const std::string& hint) {
+  const float s = ui.style().scale, line = ImGui::GetFontSize();
+  Heading h;
+  h.title = wrap_words(ui.large(), ui.large()->FontSize, step_heading(state), width, title_lines);
+  const std::string scenario = scenario_text(*state.plan);
+  std::string counts = step_counts(state);
+  if (!counts.empty()) counts += " (counted on the GPU)";
+  const std::string one_line = counts.empty() ? scenario : scenario + "  |  " + counts;
+  if (ImGui::CalcTextSize(one_line.c_str()).x <= width)
+    h.lines = {one_line};
+  else
+    h.lines = {elide(scenario, width), elide(counts, width)};
+  h.hint = hint;
+  const float gap = 2 * line;
+  h.hint_own_line = !hint.empty() && ImGui::CalcTextSize(h.lines.back().c_str()).x + gap +
+                                             ImGui::CalcTextSize(hint.c_str()).x >
+                                         width;
+  if (h.hint_own_line) h.hint = elide(hint, width);
+  const float lines = float(h.lines.size() + (h.hint_own_line ? 1 : 0));
+  h.height = float(h.title.size()) * ui.large()->FontSize + 2 * s + lines * line + 8 * s;
+  return h;
+}
+
+void draw_heading(ImDrawList* list, ImGuiLayer& ui, const Heading& h, const Palette& colors,
+                  ImVec2 min, ImVec2 max) {
+  const float s = ui.style().scale, line = ImGui::GetFontSize();
+  ImFont* large = ui.large();
+  float y = min.y;
+  for (const std::string& title : h.title) {
+    draw_text(list, large, large->FontSize, {min.x, y}, colors.accent, title);
+    y += large->FontSize;
+  }
+  y += 2 * s;
+  for (const std::string& text : h.lines) {
+    draw_text(list, {min.x, y}, colors.text, text);
+    y += line;
+  }
+  if (h.hint.empty()) return;
+  const float hint_w = ImGui::CalcTextSize(h.hint.c_str()).x;
+  if (h.hint_own_line)
+    draw_text(list, {min.x, y}, colors.accent, h.hint);
+  else
+    draw_text(list, {max.x - hint_w, y - line}, colors.accent, h.hint);
+}
+
+}  // namespace ss::render

@@ -1,0 +1,29 @@
+#pragma once
+// The central view's heading: the step (in the large font, at most `title_lines` lines, cut short
+// with "..."; the step panel has all of it), the scenario and the GPU's counts on one line or
+// two, and which detail view shows when they take turns (at the right of the last line when it
+// fits there, else on a line of its own). Measured first, so the views under it get the rest.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "render/imgui_layer.hpp"
+#include "render/step_state.hpp"
+
+namespace ss::render {
+
+struct Heading {
+  std::vector<std::string> title, lines;
+  std::string hint;
+  bool hint_own_line = false;
+  float height = 0;  // including the gap under it
+};
+
+Heading measure_heading(ImGuiLayer& ui, const StepState& state, float width,
+                        std::size_t title_lines, const std::string& hint);
+void draw_heading(ImDrawList* list, ImGuiLayer& ui, const Heading& heading, const Palette& colors,
+                  ImVec2 min, ImVec2 max);
+
+}  // namespace ss::render

@@ -1,0 +1,248 @@
+// The app's whole window (panels and central view) drawn offscreen at projector sizes, for every
+// algorithm, view and a few steps: nothing may be drawn outside its rectangle (clipped, cut or
+// overlapping) and no view may get less room than it needs to be read. See
+// support/layout_check.hpp for what is checked. SORTSCOPE_LAYOUT_PNG=DIR writes every frame
+// checked to DIR, to look at, and the problems found at each display size. The larger displays
+// are [slow]: the sanitizer build runs the two at 1280x720.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "gui/app_state.hpp"
+#include "gui/panels.hpp"
+#include "render/frame_renderer.hpp"
+#include "render/headless.hpp"
+#include "render/layout_audit.hpp"
+#include "render/offscreen_target.hpp"
+#include "support/gpu.hpp"
+#include "support/layout_check.hpp"
+
+namespace {
+
+using namespace ss;
+using render::ViewSelection;
+
+struct Display {
+  const char* name;
+  std::uint32_t width, height;
+  bool presenter;
+};
+
+struct Algorithm {
+  const char* name;
+  bool phases;
+  std::vector<ViewSelection> views;
+};
+
+const Algorithm k_algorithms[] = {
+    {"batcher", false, {ViewSelection::bars, ViewSelection::network, ViewSelection::both}},
+    {"transposition", false, {ViewSelection::bars, ViewSelection::network, ViewSelection::both}},
+    {"mergesort",
+     false,
+     {ViewSelection::bars, ViewSelection::both, ViewSelection::mergepath,
+      ViewSelection::blocksort}},
+    {"mergesort", true, {ViewSelection::both}},
+    {"radix4",
+     false,
+     {ViewSelection::both, ViewSelection::digits, ViewSelection::histogram, ViewSelection::scatter,
+      ViewSelection::tiles}},
+    {"onesweep",
+     false,
+     {ViewSelection::both, ViewSelection::digits, ViewSelection::histogram, ViewSelection::scatter,
+      ViewSelection::tiles}},
+};
+
+const char* view_name(ViewSelection view) {
+  constexpr const char* names[] = {"bars",    "network", "both",      "digits",   "histogram",
+                                   "scatter", "tiles",   "mergepath", "blocksort"};
+  return names[int(view)];
+}
+
+// The input, the first step of each kind (count, scan, scatter; partition, merge; ...) and the
+// last step.
+std::vector<std::size_t> positions(const Plan& plan) {
+  std::set<std::size_t> at{0, plan.steps.size()};
+  std::set<std::string> kinds;
+  for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+    const Step& step = plan.steps[i];
+    if (kinds.insert(step.kind.empty() ? step.label : step.kind).second) at.insert(i + 1);
+  }
+  return {at.begin(), at.end()};
+}
+
+void settle(gui::App& app) {
+  for (int i = 0; i < 10000 && (!app.ready() || app.busy()); ++i) app.update(1.0 / 60);
+  REQUIRE(app.ready());
+  REQUIRE(app.error.empty());
+}
+
+// The app's frames at one display size, offscreen, as main.cpp draws them into the window.
+class Frames {
+ public:
+  explicit Frames(const Display& display)
+      : style_{display.presenter ? 2.0f : 1.0f, display.presenter},
+        frame_(test::gpu(), render::OffscreenTarget::k_format, vk::ImageLayout::eTransferSrcOptimal,
+               2, style_),
+        target_(test::gpu(), frame_.render_pass(), display.width, display.height) {}
+
+  const render::UiStyle& style() const { return style_; }
+
+  // Draws the app twice (tables size their columns from the frame before) and returns what the
+  // second frame drew outside its room.
+  std::vector<std::string> problems(gui::App& app, const std::string& png,
+                                    const std::vector<std::string>& overlays) {
+    frame_.imgui().set_style(app.style);
+    if (app.take_state_changed()) frame_.bars().update(app.state());
+    std::vector<std::string> found;
+    render::Image image;
+    for (int f = 0; f < 2; ++f) {
+      render::set_layout_audit(f == 1);
+      image = render::render_frame_offscreen(
+          test::gpu(), frame_, target_, [&] { gui::draw_panels(app, frame_); },
+          [&] {
+            if (f == 1) found = test::layout_problems(overlays);
+          },
+          f == 1 && !png.empty());
+    }
+    render::set_layout_audit(false);
+    if (!png.empty()) render::write_png(image, png);
+    return found;
+  }
+
+ private:
+  render::UiStyle style_;
+  render::FrameRenderer frame_;
+  render::OffscreenTarget target_;
+};
+
+std::string file_name(std::string text) {
+  for (char& c : text)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return text;
+}
+
+// Checks frames of one display size and collects what they drew outside its room.
+class Checker {
+ public:
+  explicit Checker(const Display& display) : display_(display), frames_(display) {
+    if (const char* dir = std::getenv("SORTSCOPE_LAYOUT_PNG")) {
+      png_dir_ = dir;
+      std::filesystem::create_directories(png_dir_);
+    }
+  }
+
+  const render::UiStyle& style() const { return frames_.style(); }
+
+  // The app as it stands, with `overlays` (drawers) allowed over the other windows.
+  void check(gui::App& app, const std::string& what,
+             const std::vector<std::string>& overlays = {}) {
+    const std::string where = std::string(display_.name) + ", " + what;
+    const std::string png = png_dir_.empty() ? "" : png_dir_ + "/" + file_name(where) + ".png";
+    for (const std::string& problem : frames_.problems(app, png, overlays))
+      problems_.push_back(where + ": " + problem);
+    ++checked_;
+  }
+
+  void report() {
+    if (!png_dir_.empty()) {
+      std::ofstream all(png_dir_ + "/" + file_name(display_.name) + ".txt");
+      for (const std::string& problem : problems_) all << problem << "\n";
+    }
+    std::ostringstream text;
+    for (std::size_t i = 0; i < problems_.size() && i < 60; ++i) text << problems_[i] << "\n";
+    if (problems_.size() > 60) text << "... and " << problems_.size() - 60 << " more\n";
+    INFO(checked_ << " frames checked, " << problems_.size() << " problems:\n" << text.str());
+    CHECK(problems_.empty());
+  }
+
+ private:
+  const Display& display_;
+  Frames frames_;
+  std::string png_dir_;
+  std::vector<std::string> problems_;
+  std::size_t checked_ = 0;
+};
+
+void check_layout(const Display& display) {
+  Checker checker(display);
+  for (const Algorithm& algorithm : k_algorithms) {
+    Scenario scenario;
+    scenario.algorithm = algorithm.name;
+    scenario.n = 64;
+    scenario.phases = algorithm.phases;
+    gui::App app(test::gpu(), scenario);
+    app.style = checker.style();
+    settle(app);
+    const std::string name = std::string(algorithm.name) + (algorithm.phases ? " --phases" : "");
+    const std::vector<std::size_t> at = positions(app.stepper()->plan());
+    for (std::size_t position : at) {
+      app.jump_to(position);
+      settle(app);
+      for (ViewSelection view : algorithm.views) {
+        app.views.selection = view;
+        // Radix steps with two views show the second after V when they take turns.
+        const std::uint32_t cycles = view == ViewSelection::both && app.state().radix ? 2 : 1;
+        for (std::uint32_t cycle = 0; cycle < cycles; ++cycle) {
+          app.views.cycle = cycle;
+          for (bool panels : {true, false}) {
+            app.panels = panels;
+            checker.check(app, name + ", step " + std::to_string(position) + ", view " +
+                                   view_name(view) + (cycle > 0 ? " after V" : "") + ", panels " +
+                                   (panels ? "shown" : "hidden"));
+          }
+        }
+      }
+    }
+    // The drawers (C, S), open over a middle step, with the panels shown and hidden (H).
+    app.jump_to(at[at.size() / 2]);
+    settle(app);
+    app.views.selection = ViewSelection::both;
+    app.views.cycle = 0;
+    for (bool panels : {true, false}) {
+      app.panels = panels;
+      for (gui::Action drawer : {gui::Action::toggle_controls, gui::Action::toggle_step_panel}) {
+        app.perform(drawer);
+        const bool controls = drawer == gui::Action::toggle_controls;
+        checker.check(app,
+                      name + ", step " + std::to_string(app.target()) + ", " +
+                          (controls ? "controls" : "step") + " drawer open, panels " +
+                          (panels ? "shown" : "hidden"),
+                      {controls ? "Sort" : "Step"});
+        app.perform(gui::Action::close_drawers);
+      }
+    }
+    // The full-speed panel (F) takes the view's and the step panel's room.
+    app.panels = true;
+    app.perform(gui::Action::toggle_full_speed);
+    checker.check(app, name + ", full-speed panel");
+    app.perform(gui::Action::toggle_full_speed);
+  }
+  checker.report();
+  test::require_validation_clean();
+}
+
+}  // namespace
+
+TEST_CASE("layout: presenter mode at 1280x720, every algorithm, view and a few steps",
+          "[gui][layout][gpu]") {
+  check_layout({"presenter 1280x720", 1280, 720, true});
+}
+
+TEST_CASE("layout: presenter mode at 1920x1080, every algorithm, view and a few steps",
+          "[gui][layout][gpu][slow]") {
+  check_layout({"presenter 1920x1080", 1920, 1080, true});
+}
+
+TEST_CASE("layout: presenter mode at 1600x900, every algorithm, view and a few steps",
+          "[gui][layout][gpu][slow]") {
+  check_layout({"presenter 1600x900", 1600, 900, true});
+}
+
+TEST_CASE("layout: default mode at 1280x720, every algorithm, view and a few steps",
+          "[gui][layout][gpu]") {
+  check_layout({"default 1280x720", 1280, 720, false});
+}
