@@ -1,12 +1,14 @@
 #include "gui/controls_panel.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include <imgui.h>
 
 #include "algorithms/algorithm.hpp"
 #include "core/context.hpp"
+#include "core/errors.hpp"
 #include "gui/panel_widgets.hpp"
 #include "input/distributions.hpp"
 
@@ -18,7 +20,7 @@ constexpr std::uint32_t k_gui_max_n = 1u << 22;
 constexpr const char* k_key_help =
     "keys: Left/Right step, Space play, R reset, N new input, V next view, C controls, S step "
     "panel, Esc close, H hide panels, P presenter, F11 full screen, O phases, [ ] pick list or "
-    "tile, F full speed / stepping";
+    "tile, F full speed / stepping, G record";
 
 template <class T, std::size_t N, class Name>
 bool combo(const char* label, T& value, const T (&items)[N], Name name) {
@@ -31,6 +33,49 @@ bool combo(const char* label, T& value, const T (&items)[N], Name name) {
       }
     }
     ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// Tiles of a tiled plan (radix4, onesweep, mergesort: Plan::tiles says which it used) and
+// onesweep's delayed tile, the lookback made visible. True when an edit asks for a re-plan.
+bool tile_controls(App& app) {
+  Scenario& e = app.edits;
+  const Stepper* stepper = app.stepper();
+  if (stepper == nullptr || stepper->plan().tiles.empty()) return false;
+  bool changed = false;
+  static char text[16] = "";
+  if (!ImGui::IsAnyItemActive() || text[0] == 0)
+    std::snprintf(text, sizeof text, "%s", tile_keys_text(e.tile_keys).c_str());
+  if (ImGui::InputTextWithHint("tile keys", "auto, tuned or K", text, sizeof text,
+                               ImGuiInputTextFlags_EnterReturnsTrue)) {
+    try {
+      e.tile_keys = parse_tile_keys(text);
+      changed = true;
+    } catch (const UsageError& error) {
+      app.error = error.what();
+    }
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "auto: teaching tiles for n <= 1024, tuned above; tuned; or K keys per "
+        "tile (Enter applies)");
+  }
+  wrapped_text_disabled(stepper->plan().tiles);
+  if (stepper->plan().algorithm != "onesweep") return changed;
+  bool delayed = e.delayed_tile != k_no_delayed_tile;
+  if (checkbox("delay a tile (lookback)", &delayed)) {
+    e.delayed_tile = delayed ? 1u : k_no_delayed_tile;
+    changed = true;
+  }
+  if (delayed) {
+    int tile = int(e.delayed_tile);
+    if (ImGui::InputInt("tile", &tile, 1, 1, ImGuiInputTextFlags_EnterReturnsTrue) ||
+        ImGui::IsItemDeactivatedAfterEdit()) {
+      e.delayed_tile = std::uint32_t(std::max(tile, 0));
+      changed = true;
+    }
+    changed |= checkbox("publishes late", &e.delayed_late);
   }
   return changed;
 }
@@ -84,6 +129,7 @@ void scenario_controls(App& app) {
   changed |= checkbox("key-value pairs", &e.pairs);
   changed |= checkbox("descending", &e.descending);
   changed |= checkbox("blocksort phases (O)", &e.phases);
+  changed |= tile_controls(app);
   if (changed) app.apply_edits();
 }
 
