@@ -140,7 +140,9 @@ TEST_CASE("animation: output names pick the format, step ranges are checked", "[
 TEST_CASE("cli: render --steps writes a GIF whose frames are the single-step renders",
           "[animation][cli][gpu]") {
   const std::string gif = data_path("anim.gif");
-  const std::string size = " --width 320 --height 200";
+  // One tuned tile: with several, onesweep's lookback depths (the tile strip) may differ from
+  // run to run as the workgroups race, and two renders of a step need not match.
+  const std::string size = " --width 320 --height 200 --tile-keys tuned";
   const auto r = cli("render --algo onesweep --n 64 --steps 0..3 --fps 4 --hold-ms 1000" + size +
                      " --out '" + gif + "'");
   INFO(r.out);
@@ -185,7 +187,9 @@ TEST_CASE("cli: render --steps writes a GIF whose frames are the single-step ren
     const Error e = compare(std::size_t(step), step);
     INFO("step " << step << ": mean error " << e.mean << ", worst " << e.worst);
     CHECK(e.mean < 1.0);
-    CHECK(e.far == 0);
+    // A colour too rare to get its own palette entry takes the nearest one: a few pixels of
+    // anti-aliased edges may be that far off, never a region.
+    CHECK(e.far <= 8);
   }
   // The comparison tells steps apart: the input's frame is not the render of step 3.
   CHECK(compare(0, 3).far > 50);
