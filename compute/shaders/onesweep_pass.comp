@@ -96,7 +96,8 @@ void main() {
   const uint tile = s_tile;
   if (tile >= pc.tiles) return;  // the 2D grid may round up: a spare workgroup
   const uint tile_end = min(pc.n - tile * pc.tile_keys, pc.tile_keys);  // keys in this tile
-  const bool withheld = onesweep_tile_withheld(WITHHOLD_MODE, WITHHOLD_FIRST, WITHHOLD_PERIOD, tile);
+  const bool withheld =
+      onesweep_tile_withheld(WITHHOLD_MODE, WITHHOLD_FIRST, WITHHOLD_PERIOD, tile);
 
   // The other region served the previous pass (finished); clear this tile's row for the next.
   if (pc.pass + 1u < pc.passes) {

@@ -29,9 +29,9 @@ void main() {
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     // Coalesced: round k reads WORKGROUP_SIZE consecutive keys.
     uint i = tile * pc.tile_keys + k * WORKGROUP_SIZE + lane;
-    const bool valid = PARTIAL_TILES
-                           ? radix_tile_slot_valid(tile, pc.tile_keys, k * WORKGROUP_SIZE + lane, pc.n)
-                           : i < pc.n;
+    const bool valid =
+        PARTIAL_TILES ? radix_tile_slot_valid(tile, pc.tile_keys, k * WORKGROUP_SIZE + lane, pc.n)
+                      : i < pc.n;
     if (valid) {
       uint d =
           radix_digit(keys_in[i * words + pc.word], KEY_TYPE, DESCENDING, pc.shift, RADIX4_BITS);
