@@ -41,7 +41,7 @@ TEST_CASE("cli: --output /dev/full exits 2 naming the path and the OS error", "[
   CHECK_THAT(r.out, Catch::Contains("/dev/full") && Catch::Contains("No space left on device"));
 }
 
-TEST_CASE("cli: --output may name the input file; a failed write keeps the old output",
+TEST_CASE("cli: --output may name the input file, and a failed write keeps the old output",
           "[cli][gpu]") {
   const std::string path = data_file("in-place.txt", "30\n10\n20\n");
   auto r = cli("run --algo mergesort --type u32 --input '" + path + "' --output '" + path + "'");
