@@ -21,15 +21,20 @@ class FrameRenderer {
   ImGuiLayer& imgui() { return *imgui_; }
   BarsView& bars() { return *bars_; }
 
-  // Records: a barrier making compute writes to the keys visible to the vertex shader, the
-  // render pass over `framebuffer`, the queued view draws, then ImGui::GetDrawData().
+  // Records: a barrier making compute writes to the keys visible, the bars' pre-pass, the render
+  // pass over `framebuffer`, the queued view draws, then ImGui::GetDrawData().
   void record(const vk::raii::CommandBuffer& cmd, vk::Framebuffer framebuffer, vk::Extent2D extent);
+  // When set, record() resets and writes 3 timestamps into `pool`: before the bars' pre-pass,
+  // after the bars' draws, after ImGui (render --time-frames).
+  void time_with(vk::QueryPool pool) { timestamps_ = pool; }
+  static constexpr std::uint32_t k_timestamps = 3;
 
  private:
   // The render pass outlives the pipelines and the ImGui backend made for it.
   vk::raii::RenderPass render_pass_ = nullptr;
   std::unique_ptr<ImGuiLayer> imgui_;
   std::unique_ptr<BarsView> bars_;
+  vk::QueryPool timestamps_;
 };
 
 }  // namespace ss::render

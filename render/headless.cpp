@@ -77,30 +77,59 @@ Image OffscreenRenderer::render(const Stepper& stepper, const KeyRange& range) {
 
   ViewsOptions views;
   views.selection = options_.selection;
+  views.bars_style = options_.bars_style;
   views.network.ui_scale = options_.style.scale;
   Image image = render_image_window(context_, frame, *target_, 16.0f * options_.style.scale,
                                     [&](ImVec2 min, ImVec2 max) {
                                       draw_views(frame.bars(), frame.imgui(), state,
                                                  layout_ ? &*layout_ : nullptr, views, min, max);
                                     });
-  if (options_.timed_frames > 0 && options_.median_frame_ms != nullptr) {
-    std::vector<double> ms;
-    for (std::uint32_t i = 0; i < options_.timed_frames; ++i) {
-      const auto start = std::chrono::steady_clock::now();
-      // Re-queue the bars (record() consumed them); ImGui's draw data is still valid.
-      frame.bars().queue(last_view_rects().bars_min, last_view_rects().bars_max,
-                         last_view_rects().bars_plan_colors);
-      context_.run_commands([&](const vk::raii::CommandBuffer& cmd) {
-        frame.record(cmd, target_->framebuffer(), target_->extent());
-      });
-      ms.push_back(
+  if (options_.timed_frames > 0 && options_.frame_times != nullptr)
+    *options_.frame_times = time_frames(frame);
+  return image;
+}
+
+OffscreenOptions::FrameTimes OffscreenRenderer::time_frames(FrameRenderer& frame) {
+  const vk::raii::QueryPool queries(
+      context_.device(),
+      vk::QueryPoolCreateInfo({}, vk::QueryType::eTimestamp, FrameRenderer::k_timestamps));
+  frame.time_with(*queries);
+  std::vector<double> wall, gpu, bars, cached;
+  const double tick_ms = double(context_.properties().timestamp_period_ns) * 1e-6;
+  // First the worst case, the pre-pass in every frame (stepping, playing), then frames that
+  // reuse its output (a step on screen).
+  for (std::uint32_t i = 0; i < 2 * options_.timed_frames; ++i) {
+    const bool forced = i < options_.timed_frames;
+    frame.bars().force_prepass(forced);
+    const auto start = std::chrono::steady_clock::now();
+    // Re-queue the bars (each frame consumes them); ImGui's draw data is still valid.
+    const ViewRects& rects = last_view_rects();
+    frame.bars().queue(rects.bars_min, rects.bars_max, rects.bars_plan_colors, rects.bars_style);
+    context_.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+      frame.record(cmd, target_->framebuffer(), target_->extent());
+    });
+    if (forced)
+      wall.push_back(
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
               .count());
+    const auto [result, stamps] = queries.getResults<std::uint64_t>(
+        0, FrameRenderer::k_timestamps, FrameRenderer::k_timestamps * sizeof(std::uint64_t),
+        sizeof(std::uint64_t), vk::QueryResultFlagBits::e64 | vk::QueryResultFlagBits::eWait);
+    if (result != vk::Result::eSuccess) throw GpuError("frame timestamps were not available");
+    if (!forced) {
+      cached.push_back(double(stamps[1] - stamps[0]) * tick_ms);
+      continue;
     }
-    std::nth_element(ms.begin(), ms.begin() + std::ptrdiff_t(ms.size() / 2), ms.end());
-    *options_.median_frame_ms = ms[ms.size() / 2];
+    gpu.push_back(double(stamps[2] - stamps[0]) * tick_ms);
+    bars.push_back(double(stamps[1] - stamps[0]) * tick_ms);
   }
-  return image;
+  frame.bars().force_prepass(false);
+  frame.time_with({});
+  auto median = [](std::vector<double>& v) {
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  };
+  return {median(wall), median(gpu), median(bars), median(cached)};
 }
 
 Image render_offscreen(const Context& context, const Stepper& stepper, const KeyRange& range,

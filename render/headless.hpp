@@ -24,10 +24,16 @@ struct OffscreenOptions {
   ViewSelection selection = ViewSelection::both;
   ViewPicks picks;  // mergesort: output list and blocksort tile shown
   UiStyle style;
-  // Draw the same frame this many more times and report the median wall time per frame
-  // (submit to fence; an upper bound on the GPU's frame time). 0: draw once.
+  BarsStyle bars_style = BarsStyle::automatic;
+  // Draw the same frame this many more times (pre-pass included) and report medians into
+  // `frame_times`. 0: draw once.
   std::uint32_t timed_frames = 0;
-  double* median_frame_ms = nullptr;
+  struct FrameTimes {
+    double wall_ms = 0;         // submit to fence
+    double gpu_ms = 0;          // GPU timestamps around the whole frame
+    double bars_ms = 0;         // GPU timestamps around the bars' pre-pass and draws
+    double bars_cached_ms = 0;  // the same when the pre-pass's output is still valid
+  }* frame_times = nullptr;
 };
 
 class FrameRenderer;
@@ -46,6 +52,8 @@ class OffscreenRenderer {
   Image render(const Stepper& stepper, const KeyRange& range);
 
  private:
+  OffscreenOptions::FrameTimes time_frames(FrameRenderer& frame);
+
   const Context& context_;
   OffscreenOptions options_;
   std::unique_ptr<FrameRenderer> frame_;

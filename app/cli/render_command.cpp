@@ -29,6 +29,7 @@ struct RenderOptions {
   ScenarioOptions scenario;
   std::size_t step = 0;
   std::string view = "both";
+  std::string bars = "auto";
   std::uint32_t width = 1920;
   std::uint32_t height = 1080;
   float ui_scale = 1.0f;
@@ -109,6 +110,7 @@ render::OffscreenOptions frame_options(const RenderOptions& o) {
   options.height = o.height;
   options.selection = parse_view(o.view);
   options.picks = o.picks;
+  options.bars_style = render::parse_bars_style(o.bars);
   options.style = {o.presenter ? std::max(o.ui_scale, 2.0f) : o.ui_scale, o.presenter};
   return options;
 }
@@ -137,9 +139,9 @@ int render_command(const RenderOptions& o) {
 
   if (!o.out.empty()) {
     render::OffscreenOptions options = frame;
-    double frame_ms = 0;
+    render::OffscreenOptions::FrameTimes times;
     options.timed_frames = o.time_frames;
-    options.median_frame_ms = &frame_ms;
+    options.frame_times = &times;
     render::write_png(render::render_offscreen(context, stepper, range, options), o.out);
     std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", step " << o.step
               << " of " << plan.steps.size() << ")\n";
@@ -150,8 +152,12 @@ int render_command(const RenderOptions& o) {
         std::cout << "  " << f.name << ": " << f.value << "\n";
     }
     if (o.time_frames > 0) {
-      std::cout << "frame: median " << frame_ms << " ms over " << o.time_frames
-                << " redraws (submit to fence), on " << context.properties().name << "\n";
+      std::cout << "frame: median over " << o.time_frames << " redraws on "
+                << context.properties().name << ": bars (pre-pass over " << plan.spec.n
+                << " keys + draws, " << render::bars_style_name(options.bars_style) << ") "
+                << times.bars_ms << " ms GPU (" << times.bars_cached_ms
+                << " ms when the step is unchanged and the pre-pass is skipped), whole frame "
+                << times.gpu_ms << " ms GPU, " << times.wall_ms << " ms submit to fence\n";
     }
   }
   if (!o.svg.empty()) {
@@ -195,6 +201,11 @@ Command add_render_command(CLI::App& app) {
                   "digits, histogram, scatter, tiles; for mergesort: mergepath (merge-path grid "
                   "of one output list), blocksort (one tile's per-thread lists)")
       ->capture_default_str();
+  sub->add_option("--bars", options->bars,
+                  "auto (a density view when the keys outnumber the pixel columns: x position, y "
+                  "key, brightness keys per pixel), density, or minmax (bars of each column's "
+                  "smallest..largest key)")
+      ->capture_default_str();
   sub->add_option("--pair", options->picks.pair,
                   "mergesort: the output list (pair of lists A and B) the merge-path grid shows, "
                   "0-based (clamped to the pass's lists)")
@@ -212,7 +223,8 @@ Command add_render_command(CLI::App& app) {
                   "PNG file to write; with --steps the animation (.gif, .mp4, %04d, folder/)");
   sub->add_option("--svg", options->svg, "SVG file to write with the wire diagram");
   sub->add_option("--time-frames", options->time_frames,
-                  "redraw the frame this many times and print the median time per frame");
+                  "redraw the frame this many times (the bars' pre-pass included) and print the "
+                  "median GPU time of the bars and of the whole frame");
   return [options] { return render_command(*options); };
 }
 

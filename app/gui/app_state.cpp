@@ -30,6 +30,7 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "pick-next") return Action::pick_next;
   if (name == "fullspeed") return Action::toggle_full_speed;
   if (name == "next-view") return Action::next_view;
+  if (name == "density") return Action::toggle_density;
   if (name == "controls") return Action::toggle_controls;
   if (name == "step-panel") return Action::toggle_step_panel;
   if (name == "close-drawers") return Action::close_drawers;
@@ -166,6 +167,10 @@ void App::perform(Action action) {
     case Action::next_view:
       ++views.cycle;
       break;
+    case Action::toggle_density:
+      views.bars_style = views.bars_style == render::BarsStyle::minmax ? render::BarsStyle::density
+                                                                       : render::BarsStyle::minmax;
+      break;
     case Action::toggle_controls:
       controls_open = !controls_open;
       step_open = false;
@@ -228,6 +233,7 @@ void App::start_recording() {
   frame.height = record_height;
   frame.selection = views.selection;
   frame.picks = views.picks;
+  frame.bars_style = views.bars_style;
   frame.style = style;
   render::AnimationOptions options = record_options;
   options.steps = {0, plan_->steps.size()};

@@ -33,6 +33,7 @@ enum class Action {
   pick_next,          // ]: the next one
   toggle_full_speed,  // F: the full-speed panel (or back to stepping)
   next_view,          // V: the next of the step's detail views, when they take turns
+  toggle_density,     // D: density view or min..max bars for more keys than pixel columns
   toggle_controls,    // C: open (or close) the controls drawer
   toggle_step_panel,  // S: open (or close) the step drawer
   close_drawers,      // Escape
@@ -46,7 +47,7 @@ enum class Action {
 };
 
 // "next", "back", "play", "reset", "new-input", "fullscreen", "panels", "presenter", "phases",
-// "pick-previous", "pick-next", "fullspeed", "next-view", "controls", "step-panel",
+// "pick-previous", "pick-next", "fullspeed", "next-view", "density", "controls", "step-panel",
 // "close-drawers", "fullspeed-run", "sweep", "cancel", "export", "slowest-kind", "record", "quit".
 std::optional<Action> parse_action(const std::string& name);
 

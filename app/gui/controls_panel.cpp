@@ -186,6 +186,15 @@ void view_controls(App& app) {
   }
   app.views.selection = static_cast<ViewSelection>(selection);
   if (ImGui::Button("next view (V)")) app.perform(Action::next_view);
+  // More keys than pixel columns: the density view, or bars of each column's min..max.
+  ImGui::TextUnformatted("many keys (D)");
+  int bars = static_cast<int>(app.views.bars_style);
+  ImGui::RadioButton("auto", &bars, int(render::BarsStyle::automatic));
+  same_line_if_fits(checkbox_width("density"));
+  ImGui::RadioButton("density", &bars, int(render::BarsStyle::density));
+  same_line_if_fits(checkbox_width("min..max bars"));
+  ImGui::RadioButton("min..max bars", &bars, int(render::BarsStyle::minmax));
+  app.views.bars_style = static_cast<render::BarsStyle>(bars);
   checkbox("colour by workgroup", &app.views.network.color_by_workgroup);
   ImGui::SliderFloat("zoom", &app.views.network.zoom, 1.0f, 64.0f, "%.1fx",
                      ImGuiSliderFlags_Logarithmic);

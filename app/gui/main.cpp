@@ -53,7 +53,8 @@ struct Options {
 
 constexpr const char* k_action_names =
     "next, back, play, reset, new-input, fullscreen, panels, presenter, phases, pick-previous, "
-    "pick-next, fullspeed, next-view, controls, step-panel, close-drawers, fullspeed-run, sweep, "
+    "pick-next, fullspeed, next-view, density, controls, step-panel, close-drawers, fullspeed-run, "
+    "sweep, "
     "cancel, export, slowest-kind, record, quit";
 
 // The GLFW platform backend of ImGui, shut down before the ImGui context goes (declared after

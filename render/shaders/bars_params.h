@@ -1,6 +1,9 @@
-// Push constants of the bars pipeline, shared by bars.vert and render/views/bars_view.cpp. One
-// instance per pixel column (or per key when the keys fit): the vertex shader reads the keys of
-// its column straight from the GPU keys buffer, so no frame reads keys back to the host.
+// Push constants of the bars pipelines, shared by bars_columns.comp, bars.vert, density.vert,
+// density.frag and render/views/bars_view.cpp. Each frame a compute pre-pass (bars_columns.comp)
+// reads the GPU keys buffer once, one workgroup per pixel column (or per key when the keys fit),
+// and writes each column's min..max, colour and marks and, for the density view, how many of its
+// keys fall into each pixel row; the draws read only those. No frame reads keys back to the host
+// and no vertex loops over keys.
 #ifndef SS_BARS_PARAMS_H
 #define SS_BARS_PARAMS_H
 #include "shared_types.h"
@@ -39,6 +42,15 @@ struct BarsParams {
   // cooperate on one output list, merged from lists A and B of half its length).
   uint merge_coop;
   uint merge_nv;
+  // Density view: value rows per column (the pixel rows of the bar area, at most the pre-pass's
+  // shared-memory rows); 0 draws min..max bars instead.
+  uint rows;
+  uint keys_per_column;  // most keys one column holds: the count that draws at full brightness
+  // The draw's viewport in framebuffer pixels (density.frag maps gl_FragCoord to a cell).
+  float viewport_x;
+  float viewport_y;
+  float viewport_w;
+  float viewport_h;
 };
 
 // What a bar's colour shows: the key (also its height), the value (key-value sorts: the original
@@ -64,13 +76,41 @@ SS_CONST float BARS_MERGE_B_B = 0.0;
 SS_CONST uint MARK_RIGHT = 0x80000000u;
 SS_CONST uint MARK_PARTNER_MASK = 0x7fffffffu;
 
+// The pre-pass's output for column c: BARS_COLUMN_WORDS words at c * BARS_COLUMN_WORDS.
+SS_CONST uint BARS_COLUMN_WORDS = 6u;
+SS_CONST uint BARS_COLUMN_LO = 0u;      // smallest key's height fraction (float bits)
+SS_CONST uint BARS_COLUMN_HI = 1u;      // largest key's height fraction (float bits)
+SS_CONST uint BARS_COLUMN_COLOR = 2u;   // colour-map position of the bar (float bits)
+SS_CONST uint BARS_COLUMN_B = 3u;       // mergesort: keys of the column from list B
+SS_CONST uint BARS_COLUMN_FLAGS = 4u;   // BARS_FLAG_*
+SS_CONST uint BARS_COLUMN_COUNT = 5u;   // keys in the column
+SS_CONST uint BARS_FLAG_COMPARED = 1u;  // a comparator of the step touches a key of the column
+SS_CONST uint BARS_FLAG_SWAPPED = 2u;   // and the GPU swapped one of them
+// Density cells, three planes of columns x rows words, column c's row r at c * rows + r: the
+// count of keys, the sum of their colour positions (quantised, see bars_cell_color_scale), and the
+// cell's pixel colour as RGBA8 (written by bars_density.comp, read by density.frag).
+SS_CONST uint BARS_CELL_PLANES = 3u;
+// Colour positions are summed as integers: scaled so a full column cannot overflow 32 bits.
+SS_FN uint bars_cell_color_scale(uint keys_per_column) {
+  uint most = 0xffffffffu / (keys_per_column > 1u ? keys_per_column : 1u);
+  return most < 255u ? most : 255u;
+}
+// Brightness of a cell holding `count` of a column's at most `keys_per_column` keys: log scale,
+// so one key in a million still shows, and a floor so a lone key is not lost on a projector.
+SS_CONST float BARS_DENSITY_FLOOR = 0.3;
+// An empty pixel beside a cell with keys takes that cell's colour at this share of its brightness.
+SS_CONST float BARS_DENSITY_HALO = 0.6;
+// The density view's most rows: its pre-pass holds a column's counts and colour sums in shared
+// memory (the smallest shared memory Vulkan guarantees is 16 KiB).
+SS_CONST uint BARS_MAX_ROWS = 1536u;
+
 // Height of a bar of the smallest key, as a fraction of the bar area, so it stays visible.
 SS_CONST float BARS_MIN_HEIGHT = 0.02;
 
 SS_NAMESPACE_END
 
 #ifdef __cplusplus
-static_assert(sizeof(ss::gpu::BarsParams) == 96, "BarsParams is the bars push-constant block");
+static_assert(sizeof(ss::gpu::BarsParams) == 120, "BarsParams is the bars push-constant block");
 #endif
 
 #endif  // SS_BARS_PARAMS_H

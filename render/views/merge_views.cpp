@@ -154,7 +154,7 @@ MergeViewRects draw_merge_views(ImDrawList* list, BarsView& bars, const StepStat
     r.bars_min = {min.x, y};
     r.bars_max = {max.x, y + bars_h};
     r.bars_plan_colors = true;
-    bars.queue(r.bars_min, r.bars_max, true);
+    bars.queue(r.bars_min, r.bars_max, true, choice.bars_style);
     audit_room("bars", r.bars_min, r.bars_max, {0, bars_min_height(line)});
     list->PushClipRect({min.x - 4 * scale, y - 4 * scale}, {max.x + 4 * scale, max.y}, true);
     draw_runs(list, r.bars_min, r.bars_max, m, detail, colors, scale);

@@ -9,6 +9,7 @@
 #include "render/imgui_layer.hpp"
 #include "render/merge_state.hpp"
 #include "render/step_state.hpp"
+#include "render/views/bars_view.hpp"
 #include "render/views/blocksort_view.hpp"
 #include "render/views/merge_path_view.hpp"
 
@@ -25,6 +26,7 @@ struct MergeViewChoice {
   bool bars = true;
   bool path = false;       // merge-path grid
   bool blocksort = false;  // blocksort tile
+  BarsStyle bars_style = BarsStyle::automatic;
 };
 
 struct MergeViewRects {

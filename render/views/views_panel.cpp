@@ -1,6 +1,7 @@
 #include "render/views/views_panel.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -79,15 +80,25 @@ float radix_view_min_height(RadixView view, const RadixState& radix, float width
 }
 
 // What the marker strip under plain bars shows.
-std::vector<LegendItem> marker_legend(const StepState& state, bool radix, const Palette& colors) {
+std::vector<LegendItem> marker_legend(const StepState& state, bool radix, bool density,
+                                      const Palette& colors) {
   std::vector<LegendItem> items;
   if (!radix) {
     items.push_back({colors.compared, "compared this step", colors.text});
     items.push_back({colors.swapped, "swapped (GPU flags)", colors.text});
   }
-  items.push_back(
-      {0, state.plan->spec.pairs ? "colour: original index (stability)" : "height and colour: key",
-       colors.dim});
+  if (density) {
+    items.push_back({0,
+                     state.plan->spec.pairs
+                         ? "x: position, y: key, colour: original index, brightness: keys (log)"
+                         : "x: position, y: key, brightness: keys per pixel (log)",
+                     colors.dim});
+  } else {
+    items.push_back(
+        {0,
+         state.plan->spec.pairs ? "colour: original index (stability)" : "height and colour: key",
+         colors.dim});
+  }
   return items;
 }
 
@@ -135,7 +146,9 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   const ViewSelection selection = options.selection;
   const bool both = selection == ViewSelection::both;
   MergeViewChoice choice;
+  g_rects.bars_style = options.bars_style;
   if (state.merge) {
+    choice.bars_style = options.bars_style;
     choice.bars = selection != ViewSelection::mergepath && selection != ViewSelection::blocksort;
     choice.path = selection == ViewSelection::mergepath || (both && state.merge->info.merging());
     choice.blocksort =
@@ -154,11 +167,15 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
     return std::accumulate(needs.begin(), needs.end(), 0.0f) +
            gap * float(std::max<std::size_t>(views.size(), 1) - 1);
   };
+  const bool density = BarsGeometry::density(
+      options.bars_style, state.n(),
+      std::uint32_t(std::lround(width * ImGui::GetIO().DisplayFramebufferScale.x)));
   float legend_h = 0;
   if (show_bars) {
-    legend_h = 3 * s +
-               (by_digit ? draw_digit_legend(nullptr, {}, width, state.radix->digits, colors, s)
-                         : flow_legend(nullptr, {}, width, marker_legend(state, radix, colors), s));
+    legend_h =
+        3 * s + (by_digit ? draw_digit_legend(nullptr, {}, width, state.radix->digits, colors, s)
+                          : flow_legend(nullptr, {}, width,
+                                        marker_legend(state, radix, density, colors), s));
   }
   const float bars_min = bars_min_height(line);
 
@@ -211,13 +228,13 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   if (show_bars) {
     g_rects.bars_min = {min.x, y};
     g_rects.bars_max = {max.x, y + bars_h};
-    bars.queue(g_rects.bars_min, g_rects.bars_max, by_digit);
+    bars.queue(g_rects.bars_min, g_rects.bars_max, by_digit, options.bars_style);
     audit_room("bars", g_rects.bars_min, g_rects.bars_max, {0, bars_min});
     const ImVec2 legend{min.x, g_rects.bars_max.y + 3 * s};
     if (by_digit)
       draw_digit_legend(list, legend, width, state.radix->digits, colors, s);
     else
-      flow_legend(list, legend, width, marker_legend(state, radix, colors), s);
+      flow_legend(list, legend, width, marker_legend(state, radix, density, colors), s);
     bottom = g_rects.bars_max.y + legend_h;
   }
 

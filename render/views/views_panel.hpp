@@ -49,6 +49,7 @@ struct ViewsOptions {
   ViewPicks picks;  // mergesort: the output list and tile shown (read back at capture)
   // Which of the step's detail views shows when there is no room to stack them (key V).
   std::uint32_t cycle = 0;
+  BarsStyle bars_style = BarsStyle::automatic;  // density or min..max bars at large n (key D)
 };
 
 // Draws into the current ImGui window's draw list inside [min, max]; the bars are queued on
@@ -61,10 +62,11 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
 struct ViewRects {
   ImVec2 bars_min, bars_max, network_min, network_max;
   bool bars_plan_colors = false;  // digits (radix) or lists A and B (mergesort)
-  ImVec2 radix_min, radix_max;    // the radix views' area (all of them, stacked)
-  ScatterGeometry scatter;        // the scatter view's rows (n = 0: not drawn)
-  MergePathGeometry merge_path;   // mergesort: the grid (a_count = 0: not drawn)
-  BlocksortGeometry blocksort;    // mergesort: the tile's rows (rows = 0: not drawn)
+  BarsStyle bars_style = BarsStyle::automatic;
+  ImVec2 radix_min, radix_max;   // the radix views' area (all of them, stacked)
+  ScatterGeometry scatter;       // the scatter view's rows (n = 0: not drawn)
+  MergePathGeometry merge_path;  // mergesort: the grid (a_count = 0: not drawn)
+  BlocksortGeometry blocksort;   // mergesort: the tile's rows (rows = 0: not drawn)
 };
 const ViewRects& last_view_rects();
 

@@ -36,9 +36,10 @@ struct Rendered {
   render::ViewRects rects;
 };
 
-Rendered render_bars(const Stepper& stepper, const KeyArray& input) {
+Rendered render_bars(const Stepper& stepper, const KeyArray& input,
+                     render::BarsStyle style = render::BarsStyle::automatic) {
   Rendered r;
-  r.image = test::render_view(stepper, input, render::ViewSelection::bars, 800, 400);
+  r.image = test::render_view(stepper, input, render::ViewSelection::bars, 800, 400, {}, style);
   r.rects = render::last_view_rects();
   return r;
 }
@@ -128,7 +129,7 @@ TEST_CASE("render: more keys than pixels draws min..max per column", "[render][g
   const Plan plan = make_plan("batcher", {n, KeyType::u32, false, false},
                               DeviceLimits::from(test::gpu().properties()));
   Stepper stepper(test::gpu(), plan, input);
-  const Rendered r = render_bars(stepper, input);
+  const Rendered r = render_bars(stepper, input, render::BarsStyle::minmax);
   auto top_at = [&](float x) {
     std::uint32_t y = std::uint32_t(r.rects.bars_min.y);
     while (y < std::uint32_t(r.rects.bars_max.y) &&

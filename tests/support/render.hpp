@@ -9,8 +9,10 @@ namespace ss::test {
 
 inline render::Image render_view(const Stepper& stepper, const KeyArray& input,
                                  render::ViewSelection selection, std::uint32_t width,
-                                 std::uint32_t height, const render::ViewPicks& picks = {}) {
+                                 std::uint32_t height, const render::ViewPicks& picks = {},
+                                 render::BarsStyle bars = render::BarsStyle::automatic) {
   render::OffscreenOptions options;
+  options.bars_style = bars;
   options.width = width;
   options.height = height;
   options.selection = selection;
