@@ -9,7 +9,7 @@
 #define BARS_OUTPUTS
 #include "bars_keys.glsl"
 
-layout(local_size_x = 64) in;
+layout(local_size_x = 256) in;
 
 uint count_at(int column, int row) {
   if (column < 0 || row < 0 || column >= int(pc.columns) || row >= int(pc.rows)) return 0u;

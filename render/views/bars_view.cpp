@@ -16,9 +16,9 @@ namespace {
 
 // keys, values, marks, stats, sources (read), columns, cells (the pre-pass's output).
 constexpr std::uint32_t k_bindings = 7;
-constexpr std::uint32_t k_bar_vertices = 18;     // three quads per column (bars.vert)
-constexpr std::uint32_t k_density_vertices = 6;  // one quad (density.vert)
-constexpr std::uint32_t k_shade_workgroup = 64;  // bars_density.comp: rows per workgroup
+constexpr std::uint32_t k_bar_vertices = 18;      // three quads per column (bars.vert)
+constexpr std::uint32_t k_density_vertices = 6;   // one quad (density.vert)
+constexpr std::uint32_t k_shade_workgroup = 256;  // bars_density.comp: rows per workgroup
 constexpr vk::ShaderStageFlags k_stages = vk::ShaderStageFlagBits::eCompute |
                                           vk::ShaderStageFlagBits::eVertex |
                                           vk::ShaderStageFlagBits::eFragment;
@@ -77,13 +77,14 @@ BarsStyle parse_bars_style(std::string_view text) {
                    "or minmax (bars of each column's smallest..largest key)");
 }
 
-std::uint32_t BarsGeometry::rows(std::uint32_t height_px) {
-  const auto area =
-      static_cast<std::uint32_t>(std::lround(float(height_px) * (1.0f - k_bar_bottom)));
+std::uint32_t BarsGeometry::rows(std::uint32_t height_px, std::uint32_t cell_px) {
+  const auto area = static_cast<std::uint32_t>(
+      std::lround(float(height_px) * (1.0f - k_bar_bottom) / float(cell_px)));
   return std::clamp<std::uint32_t>(area, 1, gpu::BARS_MAX_ROWS);
 }
 
-BarsView::BarsView(const Context& context, vk::RenderPass render_pass) : context_(context) {
+BarsView::BarsView(const Context& context, vk::RenderPass render_pass)
+    : context_(context), cell_px_(context.properties().kind == DeviceKind::cpu ? 2 : 1) {
   const auto& device = context.device();
   std::vector<vk::DescriptorSetLayoutBinding> bindings;
   for (std::uint32_t b = 0; b < k_bindings; ++b)
@@ -246,9 +247,10 @@ gpu::BarsParams BarsView::params_for(const Draw& draw, const ImVec4& background)
   p.background_g = background.y;
   p.background_b = background.z;
   p.flags_offset = gpu::STATS_FLAGS_OFFSET;
-  p.rows = BarsGeometry::density(draw.style, n_, draw.rect.extent.width)
-               ? BarsGeometry::rows(draw.rect.extent.height)
-               : 0u;
+  if (BarsGeometry::density(draw.style, n_, draw.rect.extent.width)) {
+    p.columns = std::min(n_, BarsGeometry::density_columns(draw.rect.extent.width, cell_px_));
+    p.rows = BarsGeometry::rows(draw.rect.extent.height, cell_px_);
+  }
   p.keys_per_column = (n_ + p.columns - 1) / std::max<std::uint32_t>(p.columns, 1);
   p.viewport_x = float(draw.rect.offset.x);
   p.viewport_y = float(draw.rect.offset.y);

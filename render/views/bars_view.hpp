@@ -7,6 +7,7 @@
 // choice. Each frame a compute pre-pass (bars_columns.comp) reads the GPU keys buffer once and
 // reduces it per column; the draws read only that. Below the bars a marker strip shows the
 // current step's comparators: light where a pair was compared, orange where the GPU swapped it.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -48,13 +49,18 @@ struct BarsGeometry {
   static std::uint32_t columns(std::uint32_t n, std::uint32_t width_px) {
     return n <= width_px ? n : width_px;
   }
+  // Density cells are cell_px x cell_px pixels: 1 on GPUs, 2 on CPU devices (lavapipe), where
+  // the pre-pass's cost grows with the cells and a quarter of them keeps a step change quick.
+  static std::uint32_t density_columns(std::uint32_t width_px, std::uint32_t cell_px) {
+    return (width_px + cell_px - 1) / cell_px;
+  }
   // Whether `style` draws n keys in a view `width_px` wide as a density view.
   static bool density(BarsStyle style, std::uint32_t n, std::uint32_t width_px) {
     return style == BarsStyle::density || (style == BarsStyle::automatic && n > width_px);
   }
   // Value rows of the density view in a view `height_px` tall: one per pixel of the bar area,
   // at most what the pre-pass holds in shared memory.
-  static std::uint32_t rows(std::uint32_t height_px);
+  static std::uint32_t rows(std::uint32_t height_px, std::uint32_t cell_px = 1);
 };
 
 // What the pre-pass wrote for one queued draw (tests read it back).
@@ -76,6 +82,8 @@ class BarsView {
   // The pre-pass runs when update() was called or a draw's rectangle or colours changed since
   // it last ran; forced, it runs every frame (render --time-frames measures that worst case).
   void force_prepass(bool force) { force_prepass_ = force; }
+  // Pixels per density cell side (default: 1 on GPUs, 2 on CPU devices; tests set 1).
+  void set_cell_pixels(std::uint32_t pixels) { cell_px_ = std::max<std::uint32_t>(pixels, 1); }
 
   // Queues the bars for this frame in a rectangle given in ImGui coordinates; `plan_colors`
   // colours them as the plan's views explain it: by the digit of the radix pass shown, or for
@@ -136,6 +144,7 @@ class BarsView {
   bool has_marks_ = false;
   bool has_flags_ = false;
   bool force_prepass_ = false;
+  std::uint32_t cell_px_ = 1;
   KeyRange range_;
   std::optional<DigitPass> digits_;  // radix plans: the pass whose digit colours the bars
   // Mergesort partition and merge steps: BARS_COLOR_MERGE_* and the pass's coop and NV.

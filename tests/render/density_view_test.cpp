@@ -51,11 +51,13 @@ struct Prepass {
 };
 
 Prepass run_prepass(const Stepper& stepper, const KeyArray& input, std::uint32_t width,
-                    std::uint32_t height, render::BarsStyle style, bool plan_colors = false) {
+                    std::uint32_t height, render::BarsStyle style, bool plan_colors = false,
+                    std::uint32_t cell_px = 1) {
   const Context& context = test::gpu();
   const auto render_pass = render::make_render_pass(
       context.device(), render::OffscreenTarget::k_format, vk::ImageLayout::eTransferSrcOptimal);
   render::BarsView bars(context, *render_pass);
+  bars.set_cell_pixels(cell_px);
   Prepass p;
   p.state = render::capture_step_state(context, stepper, render::key_range(input));
   bars.update(p.state);
@@ -176,6 +178,14 @@ TEST_CASE("density: a sorted input is one monotone ridge", "[render][density][gp
   check_counts(p);
   const Ridges r = ridges(p);
   CHECK(r.count == 1);
+
+  // Cells of 2 x 2 pixels (CPU devices): half the columns and rows, the same ridge.
+  const Prepass coarse =
+      run_prepass(stepper, input, 256, 300, render::BarsStyle::automatic, false, 2);
+  CHECK(coarse.columns == 128);
+  CHECK(coarse.rows == BarsGeometry::rows(300, 2));
+  check_counts(coarse);
+  CHECK(ridges(coarse).count == 1);
   test::require_validation_clean();
 }
 
