@@ -19,11 +19,13 @@ void FrameRenderer::record(const vk::raii::CommandBuffer& cmd, vk::Framebuffer f
   // the previous frame's draws read.
   const vk::MemoryBarrier writes_to_prepass(
       vk::AccessFlagBits::eShaderWrite | vk::AccessFlagBits::eTransferWrite,
-      vk::AccessFlagBits::eShaderRead | vk::AccessFlagBits::eShaderWrite);
+      vk::AccessFlagBits::eShaderRead | vk::AccessFlagBits::eShaderWrite |
+          vk::AccessFlagBits::eTransferWrite);
   cmd.pipelineBarrier(
       vk::PipelineStageFlagBits::eComputeShader | vk::PipelineStageFlagBits::eTransfer |
           vk::PipelineStageFlagBits::eVertexShader | vk::PipelineStageFlagBits::eFragmentShader,
-      vk::PipelineStageFlagBits::eComputeShader, {}, writes_to_prepass, {}, {});
+      vk::PipelineStageFlagBits::eComputeShader | vk::PipelineStageFlagBits::eTransfer, {},
+      writes_to_prepass, {}, {});
   if (timestamps_) {
     cmd.resetQueryPool(timestamps_, 0, k_timestamps);
     cmd.writeTimestamp(vk::PipelineStageFlagBits::eTopOfPipe, timestamps_, 0);

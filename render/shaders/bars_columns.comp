@@ -151,9 +151,13 @@ void main() {
   if (density) {
     uint cells_base = column * pc.rows;
     uint color_base = pc.columns * pc.rows + cells_base;
+    uint most = 0u;
     for (uint r = lane; r < pc.rows; r += gl_WorkGroupSize.x) {
       cells[cells_base + r] = cell_count[r];
       cells[color_base + r] = cell_color[r];
+      most = max(most, cell_count[r]);
     }
+    most = subgroupMax(most);
+    if (subgroupElect()) atomicMax(columns[pc.columns * BARS_COLUMN_WORDS], most);
   }
 }

@@ -1,9 +1,9 @@
 #version 460
 // Density view, second pre-pass: turns each cell's count and colour sum (bars_columns.comp) into
 // the pixel colour density.frag draws, once per step rather than once per pixel per frame.
-// Brightness is log-scaled against the most keys a column holds; an empty cell beside a cell with
-// keys (left, right, above, below) takes its colour dimmer, so a line one key wide (a sorted run)
-// is three pixels wide on a projector.
+// Brightness is log-scaled against the fullest cell of the picture; an empty cell beside a cell
+// with keys (left, right, above, below) takes its colour dimmer, so a line one key wide (a sorted
+// run) is three pixels wide on a projector.
 #extension GL_GOOGLE_include_directive : require
 
 #define BARS_OUTPUTS
@@ -47,7 +47,7 @@ void main() {
     // on a dark background; values, digits and lists keep the legends' colours.
     vec3 color = pc.color_mode == BARS_COLOR_KEY ? viridis(0.25 + 0.75 * color_t) : viridis(mean);
     if (merge_mode()) color = merge_color(mean);
-    float full = log(1.0 + float(pc.keys_per_column));
+    float full = log(1.0 + float(columns[pc.columns * BARS_COLUMN_WORDS]));
     float level = full > 0.0 ? clamp(log(1.0 + float(best_count)) / full, 0.0, 1.0) : 1.0;
     pixel = mix(background, color, dim * (BARS_DENSITY_FLOOR + (1.0 - BARS_DENSITY_FLOOR) * level));
   }

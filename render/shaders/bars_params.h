@@ -86,6 +86,9 @@ SS_CONST uint BARS_COLUMN_FLAGS = 4u;   // BARS_FLAG_*
 SS_CONST uint BARS_COLUMN_COUNT = 5u;   // keys in the column
 SS_CONST uint BARS_FLAG_COMPARED = 1u;  // a comparator of the step touches a key of the column
 SS_CONST uint BARS_FLAG_SWAPPED = 2u;   // and the GPU swapped one of them
+// After the columns, at columns * BARS_COLUMN_WORDS: the most keys any density cell holds (the
+// count drawn at full brightness), zeroed before the pre-pass.
+SS_CONST uint BARS_IMAGE_MAX_WORDS = 1u;
 // Density cells, three planes of columns x rows words, column c's row r at c * rows + r: the
 // count of keys, the sum of their colour positions (quantised, see bars_cell_color_scale), and the
 // cell's pixel colour as RGBA8 (written by bars_density.comp, read by density.frag).
@@ -95,8 +98,10 @@ SS_FN uint bars_cell_color_scale(uint keys_per_column) {
   uint most = 0xffffffffu / (keys_per_column > 1u ? keys_per_column : 1u);
   return most < 255u ? most : 255u;
 }
-// Brightness of a cell holding `count` of a column's at most `keys_per_column` keys: log scale,
-// so one key in a million still shows, and a floor so a lone key is not lost on a projector.
+// Brightness of a cell holding `count` keys when the fullest cell holds `most`: log(1 + count) /
+// log(1 + most), so one key in a million still shows and the brightest cell of every picture
+// (a sorted run's line or the cloud's densest spot) is at full brightness, with a floor so a lone
+// key is not lost on a projector.
 SS_CONST float BARS_DENSITY_FLOOR = 0.3;
 // An empty pixel beside a cell with keys takes that cell's colour at this share of its brightness.
 SS_CONST float BARS_DENSITY_HALO = 0.6;

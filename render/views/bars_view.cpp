@@ -170,7 +170,8 @@ void BarsView::bind_inputs(Slot& slot) const {
 
 BarsView::Slot& BarsView::slot_for(std::size_t index, std::uint32_t columns, std::uint32_t rows) {
   const auto& device = context_.device();
-  const vk::DeviceSize column_bytes = vk::DeviceSize(columns) * gpu::BARS_COLUMN_WORDS * 4;
+  const vk::DeviceSize column_bytes =
+      (vk::DeviceSize(columns) * gpu::BARS_COLUMN_WORDS + gpu::BARS_IMAGE_MAX_WORDS) * 4;
   // Counts and colour sums; one word when the draw has no density cells (bindings need a buffer).
   const vk::DeviceSize cell_bytes =
       std::max<vk::DeviceSize>(vk::DeviceSize(columns) * rows * gpu::BARS_CELL_PLANES * 4, 4);
@@ -288,6 +289,16 @@ void BarsView::prepare(const vk::raii::CommandBuffer& cmd, vk::Extent2D extent,
     slot.column_count = p.columns;
     slot.rows = p.rows;
     slot.keys_per_column = p.keys_per_column;
+    if (p.rows > 0) {
+      // The fullest cell's count is an atomic maximum over the columns: start it from zero.
+      const vk::DeviceSize image_max = vk::DeviceSize(p.columns) * gpu::BARS_COLUMN_WORDS * 4;
+      cmd.fillBuffer(slot.columns.handle(), image_max, gpu::BARS_IMAGE_MAX_WORDS * 4, 0);
+      const vk::MemoryBarrier zero_to_max(
+          vk::AccessFlagBits::eTransferWrite,
+          vk::AccessFlagBits::eShaderRead | vk::AccessFlagBits::eShaderWrite);
+      cmd.pipelineBarrier(vk::PipelineStageFlagBits::eTransfer,
+                          vk::PipelineStageFlagBits::eComputeShader, {}, zero_to_max, {}, {});
+    }
     cmd.bindPipeline(vk::PipelineBindPoint::eCompute, *columns_pipeline_);
     cmd.bindDescriptorSets(vk::PipelineBindPoint::eCompute, *layout_, 0, *slot.set, {});
     cmd.pushConstants<gpu::BarsParams>(*layout_, k_stages, 0, p);
