@@ -10,6 +10,7 @@ FrameRenderer::FrameRenderer(const Context& context, vk::Format format,
     : render_pass_(make_render_pass(context.device(), format, final_layout)) {
   imgui_ = std::make_unique<ImGuiLayer>(context, *render_pass_, image_count, style);
   bars_ = std::make_unique<BarsView>(context, *render_pass_);
+  race_bars_ = std::make_unique<BarsView>(context, *render_pass_);
 }
 
 void FrameRenderer::record(const vk::raii::CommandBuffer& cmd, vk::Framebuffer framebuffer,
@@ -32,6 +33,7 @@ void FrameRenderer::record(const vk::raii::CommandBuffer& cmd, vk::Framebuffer f
   }
   const ImVec4 bg = palette(imgui_->style()).background;
   bars_->prepare(cmd, extent, bg);
+  race_bars_->prepare(cmd, extent, bg);
   const vk::MemoryBarrier prepass_to_draw(vk::AccessFlagBits::eShaderWrite,
                                           vk::AccessFlagBits::eShaderRead);
   cmd.pipelineBarrier(
@@ -43,6 +45,7 @@ void FrameRenderer::record(const vk::raii::CommandBuffer& cmd, vk::Framebuffer f
       vk::RenderPassBeginInfo(*render_pass_, framebuffer, vk::Rect2D({0, 0}, extent), clear),
       vk::SubpassContents::eInline);
   bars_->record(cmd);
+  race_bars_->record(cmd);
   if (timestamps_) cmd.writeTimestamp(vk::PipelineStageFlagBits::eBottomOfPipe, timestamps_, 1);
   imgui_->record(cmd);
   cmd.endRenderPass();

@@ -20,6 +20,8 @@ class FrameRenderer {
   vk::RenderPass render_pass() const { return *render_pass_; }
   ImGuiLayer& imgui() { return *imgui_; }
   BarsView& bars() { return *bars_; }
+  // The second sort's bars in a race (render/views/race_view.hpp).
+  BarsView& race_bars() { return *race_bars_; }
 
   // Records: a barrier making compute writes to the keys visible, the bars' pre-pass, the render
   // pass over `framebuffer`, the queued view draws, then ImGui::GetDrawData().
@@ -34,6 +36,7 @@ class FrameRenderer {
   vk::raii::RenderPass render_pass_ = nullptr;
   std::unique_ptr<ImGuiLayer> imgui_;
   std::unique_ptr<BarsView> bars_;
+  std::unique_ptr<BarsView> race_bars_;
   vk::QueryPool timestamps_;
 };
 

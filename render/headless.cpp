@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "render/frame_renderer.hpp"
 #include "render/step_text.hpp"
+#include "render/views/race_view.hpp"
 
 namespace ss::render {
 
@@ -87,6 +88,22 @@ Image OffscreenRenderer::render(const Stepper& stepper, const KeyRange& range) {
   if (options_.timed_frames > 0 && options_.frame_times != nullptr)
     *options_.frame_times = time_frames(frame);
   return image;
+}
+
+Image OffscreenRenderer::render_race(const Stepper& first, const Stepper& second,
+                                     const KeyRange& range) {
+  const CurrentImGui own(imgui_);
+  FrameRenderer& frame = *frame_;
+  const StepState a = capture_step_state(context_, first, range, options_.picks);
+  const StepState b = capture_step_state(context_, second, range, options_.picks);
+  frame.bars().update(a);
+  frame.race_bars().update(b);
+  ViewsOptions views;
+  views.bars_style = options_.bars_style;
+  return render_image_window(
+      context_, frame, *target_, 16.0f * options_.style.scale, [&](ImVec2 min, ImVec2 max) {
+        draw_race(frame.bars(), frame.race_bars(), frame.imgui(), a, b, views, min, max);
+      });
 }
 
 OffscreenOptions::FrameTimes OffscreenRenderer::time_frames(FrameRenderer& frame) {

@@ -50,6 +50,8 @@ class OffscreenRenderer {
 
   // The stepper's current position, drawn as the app would draw its central view.
   Image render(const Stepper& stepper, const KeyRange& range);
+  // Two sorts of the same input at their steppers' positions, one above the other (race_view).
+  Image render_race(const Stepper& first, const Stepper& second, const KeyRange& range);
 
  private:
   OffscreenOptions::FrameTimes time_frames(FrameRenderer& frame);

@@ -20,6 +20,7 @@
 #include "render/headless.hpp"
 #include "render/step_text.hpp"
 #include "render/video_writer.hpp"
+#include "render/views/race_view.hpp"
 
 namespace ss::cli {
 
@@ -30,6 +31,8 @@ struct RenderOptions {
   std::size_t step = 0;
   std::string view = "both";
   std::string bars = "auto";
+  std::string race;  // a second algorithm drawn under the first on the same input
+  std::string race_sync = "steps";
   std::uint32_t width = 1920;
   std::uint32_t height = 1080;
   float ui_scale = 1.0f;
@@ -115,9 +118,51 @@ render::OffscreenOptions frame_options(const RenderOptions& o) {
   return options;
 }
 
+// The second sort of a race: the same input and spec, planned for `algorithm`, stepped to where
+// the first stands (race_view.hpp).
+int render_race(const RenderOptions& o, const render::OffscreenOptions& frame) {
+  if (o.out.empty()) throw UsageError("--race draws a PNG: give --out FILE.png");
+  if (!o.steps.empty() || !o.svg.empty())
+    throw UsageError(
+        "--race draws one step of each sort to --out FILE.png; leave out --steps and --svg");
+  const render::RaceSync sync = render::parse_race_sync(o.race_sync);
+  const Scenario scenario = resolve_scenario(o.scenario);
+  ScenarioSession session(scenario, o.scenario.n_given);
+  const Context& context = session.context();
+  const Plan& plan = session.stepping_plan();
+  SortSpec spec = plan.spec;
+  spec.delayed_tile = k_no_delayed_tile;  // an onesweep-only setting
+  const DeviceLimits limits = DeviceLimits::from(context.properties());
+  Plan other = make_plan(o.race, spec, limits);
+  check_plan_fits(other, limits, context.properties().name);
+  if (plan.phases_expanded) other = expand_phases(other);
+  if (o.step > plan.steps.size())
+    throw UsageError("--step " + std::to_string(o.step) + " is past the end: " + plan.algorithm +
+                     " has " + std::to_string(plan.steps.size()) + " steps");
+  const KeyArray input = session.take_input();
+  const render::KeyRange range = render::key_range(input);
+  Stepper first(context, plan, input);
+  first.jump(o.step);
+  Stepper second(context, other, input);
+  second.jump(render::race_position(o.step, plan.steps.size(), other.steps.size(), sync));
+  render::OffscreenRenderer renderer(context, frame);
+  render::write_png(renderer.render_race(first, second, range), o.out);
+  std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << "): " << plan.algorithm
+            << " step " << first.position() << " of " << plan.steps.size() << ", "
+            << other.algorithm << " step " << second.position() << " of " << other.steps.size()
+            << " (" << render::race_sync_name(sync) << ")\n";
+  if (context.validation_log().count() != 0) {
+    std::cerr << "sortscope-cli: the Vulkan validation layer reported "
+              << context.validation_log().count() << " message(s)\n";
+    return k_exit_validation;
+  }
+  return k_exit_ok;
+}
+
 int render_command(const RenderOptions& o) {
   if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
     throw UsageError("--ui-scale " + std::to_string(o.ui_scale) + " is out of range (0.5 to 4)");
+  if (!o.race.empty()) return render_race(o, frame_options(o));
   if (!o.steps.empty()) return render_animation(o, frame_options(o));
   if (o.out.empty() && o.svg.empty())
     throw UsageError("render needs --out FILE.png and/or --svg FILE.svg");
@@ -205,6 +250,13 @@ Command add_render_command(CLI::App& app) {
                   "auto (a density view when the keys outnumber the pixel columns: x position, y "
                   "key, brightness keys per pixel), density, or minmax (bars of each column's "
                   "smallest..largest key)")
+      ->capture_default_str();
+  sub->add_option("--race", options->race,
+                  "a second algorithm sorting the same input, drawn under the first (heading and "
+                  "bars each); --step counts the first's steps");
+  sub->add_option("--race-sync", options->race_sync,
+                  "steps (the second applies as many steps as the first) or fraction (it is as far "
+                  "through its plan as the first is through its own)")
       ->capture_default_str();
   sub->add_option("--pair", options->picks.pair,
                   "mergesort: the output list (pair of lists A and B) the merge-path grid shows, "

@@ -1,0 +1,49 @@
+#include "render/views/race_view.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "core/errors.hpp"
+
+namespace ss::render {
+
+std::string_view race_sync_name(RaceSync sync) {
+  return sync == RaceSync::fraction ? "fraction" : "steps";
+}
+
+RaceSync parse_race_sync(std::string_view text) {
+  if (text == "steps") return RaceSync::steps;
+  if (text == "fraction") return RaceSync::fraction;
+  throw UsageError("unknown race sync '" + std::string(text) +
+                   "': choose steps (one step each) or fraction (the same share of each plan)");
+}
+
+std::size_t race_position(std::size_t position, std::size_t steps, std::size_t other_steps,
+                          RaceSync sync) {
+  if (sync == RaceSync::steps || steps == 0) return std::min(position, other_steps);
+  // Rounded to the nearest step; both ends meet exactly.
+  const double share = double(std::min(position, steps)) / double(steps);
+  return std::min(other_steps, std::size_t(std::llround(share * double(other_steps))));
+}
+
+RaceRects race_rects(ImVec2 min, ImVec2 max, float scale) {
+  const float gap = 12 * scale;
+  const float half = (max.y - min.y - gap) / 2;
+  return {min, {max.x, min.y + half}, {min.x, min.y + half + gap}, max};
+}
+
+void draw_race(BarsView& first_bars, BarsView& second_bars, ImGuiLayer& ui, const StepState& first,
+               const StepState& second, const ViewsOptions& options, ImVec2 min, ImVec2 max) {
+  const float s = ui.style().scale;
+  const RaceRects r = race_rects(min, max, s);
+  // Half the height each: the bars, not the detail views, carry the comparison.
+  ViewsOptions bars_only = options;
+  bars_only.selection = ViewSelection::bars;
+  draw_views(first_bars, ui, first, nullptr, bars_only, r.first_min, r.first_max);
+  const float line_y = (r.first_max.y + r.second_min.y) / 2;
+  ImGui::GetWindowDrawList()->AddLine({min.x, line_y}, {max.x, line_y}, palette(ui.style()).dim,
+                                      1.0f * s);
+  draw_views(second_bars, ui, second, nullptr, bars_only, r.second_min, r.second_max);
+}
+
+}  // namespace ss::render
