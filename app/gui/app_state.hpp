@@ -11,6 +11,7 @@
 #include "common/bench_rows.hpp"
 #include "common/scenario.hpp"
 #include "common/sweep.hpp"
+#include "gui/race_lane.hpp"
 #include "plan/stepper.hpp"
 #include "render/animation.hpp"
 #include "render/step_state.hpp"
@@ -43,12 +44,14 @@ enum class Action {
   export_sweep,       // write the sweep as JSON Lines, CSV and PNG (App::full_speed.export_prefix)
   slowest_kind,       // step to the first step of the kind that took longest at full speed
   record,             // G: write every step of the scenario and view as an animation (App::record)
+  race_run,           // time both sorts of the race at full speed (on the worker thread)
   quit,
 };
 
 // "next", "back", "play", "reset", "new-input", "fullscreen", "panels", "presenter", "phases",
 // "pick-previous", "pick-next", "fullspeed", "next-view", "density", "controls", "step-panel",
-// "close-drawers", "fullspeed-run", "sweep", "cancel", "export", "slowest-kind", "record", "quit".
+// "close-drawers", "fullspeed-run", "sweep", "cancel", "export", "slowest-kind", "record",
+// "race-run", "quit".
 std::optional<Action> parse_action(const std::string& name);
 
 enum class Mode { stepping, full_speed };
@@ -106,6 +109,25 @@ class App {
   void update(double seconds);
 
   bool ready() const { return stepper_ != nullptr; }
+
+  // Race: a second algorithm sorting the same input under the first, following its steps
+  // (render/views/race_view.hpp). Empty: no race. set_race plans it now (a message in `error`
+  // when the algorithm cannot sort this scenario).
+  void set_race(const std::string& algorithm);
+  const std::string& race_algorithm() const { return race_algorithm_; }
+  bool racing() const { return race_ != nullptr; }
+  const render::StepState& race_state() const;
+  render::RaceSync race_sync = render::RaceSync::steps;
+  // True once after the race's state changed (its bars rebind).
+  bool take_race_changed() {
+    const bool changed = race_changed_;
+    race_changed_ = false;
+    return changed;
+  }
+  // Times both sorts at the scenario's n on the worker, as the full-speed run does.
+  void start_race_run();
+  std::string race_result;  // "batcher 1.20 ms, bitonic 1.45 ms: batcher 1.21x faster"
+
   // A full-speed run or sweep is in progress on the worker thread or its result not yet taken
   // (update() takes it), or an export is pending.
   bool working() const { return job_ != Job::none || worker_->running() || export_pending_; }
@@ -188,11 +210,15 @@ class App {
   bool replan_pending_ = true;
   int replan_wait_ = 0;  // frames drawn since the replan was asked for (to show progress)
   bool state_changed_ = false;
-  enum class Job { none, full_speed, sweep } job_ = Job::none;
+  enum class Job { none, full_speed, sweep, race } job_ = Job::none;
   std::unique_ptr<SweepWorker> worker_;
   bool export_pending_ = false;
   bool record_pending_ = false;
   std::unique_ptr<render::AnimationRecorder> recorder_;  // one frame per update()
+  std::string race_algorithm_;
+  std::unique_ptr<RaceLane> race_;
+  bool race_changed_ = false;
+  void plan_race();
   std::string default_n_key_;  // algorithm/type/pairs the cached default n is for
   std::uint32_t default_n_ = 0;
 };

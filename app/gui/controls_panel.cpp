@@ -222,15 +222,44 @@ void display_controls(App& app) {
 
 }  // namespace
 
+// A second algorithm on the same input under the first, stepped with it, and timed against it.
+void race_controls(App& app) {
+  ImGui::TextUnformatted("race");
+  const std::string current = app.race_algorithm().empty() ? "(none)" : app.race_algorithm();
+  if (ImGui::BeginCombo("against", current.c_str())) {
+    if (ImGui::Selectable("(none)", app.race_algorithm().empty())) app.set_race("");
+    for (const Algorithm& a : algorithms()) {
+      const std::string name(a.name);
+      if (ImGui::Selectable(name.c_str(), name == app.race_algorithm())) app.set_race(name);
+    }
+    ImGui::EndCombo();
+  }
+  if (!app.racing()) return;
+  int sync = static_cast<int>(app.race_sync);
+  ImGui::RadioButton("one step each", &sync, int(render::RaceSync::steps));
+  same_line_if_fits(checkbox_width("same fraction"));
+  ImGui::RadioButton("same fraction", &sync, int(render::RaceSync::fraction));
+  if (sync != static_cast<int>(app.race_sync)) {
+    app.race_sync = static_cast<render::RaceSync>(sync);
+    app.set_race(app.race_algorithm());  // re-follow the first sort
+  }
+  ImGui::BeginDisabled(app.working());
+  if (ImGui::Button("time both at full speed")) app.perform(Action::race_run);
+  ImGui::EndDisabled();
+  if (!app.race_result.empty()) wrapped_text_disabled(app.race_result.c_str());
+}
+
 void controls_panel(App& app) {
   // Fields leave room for the widest label at their right.
-  ImGui::PushItemWidth(field_width(
-      {"algorithm", "n", "key type", "input", "seed", "step", "steps/s", "zoom", "UI scale"}));
+  ImGui::PushItemWidth(field_width({"algorithm", "n", "key type", "input", "seed", "step",
+                                    "steps/s", "zoom", "UI scale", "against"}));
   scenario_controls(app);
   ImGui::Separator();
   stepping_controls(app);
   ImGui::Separator();
   view_controls(app);
+  ImGui::Separator();
+  race_controls(app);
   ImGui::Separator();
   display_controls(app);
   ImGui::PopItemWidth();

@@ -49,13 +49,15 @@ struct Options {
   std::string overlay;
   std::string record;
   ss::render::AnimationOptions record_options;
+  std::string race;
+  std::string race_sync = "steps";
 };
 
 constexpr const char* k_action_names =
     "next, back, play, reset, new-input, fullscreen, panels, presenter, phases, pick-previous, "
     "pick-next, fullspeed, next-view, density, controls, step-panel, close-drawers, fullspeed-run, "
     "sweep, "
-    "cancel, export, slowest-kind, record, quit";
+    "cancel, export, slowest-kind, record, race-run, quit";
 
 // The GLFW platform backend of ImGui, shut down before the ImGui context goes (declared after
 // the Presenter that owns it, so it is destroyed first).
@@ -163,6 +165,8 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
   app.record_options = o.record_options;
   app.record_width = std::uint32_t(o.width);
   app.record_height = std::uint32_t(o.height);
+  app.race_sync = render::parse_race_sync(o.race_sync);
+  if (!o.race.empty()) app.set_race(o.race);  // planned with the scenario
   if (!o.overlay.empty()) {
     app.full_speed.overlay_path = o.overlay;
     app.load_overlay();
@@ -210,6 +214,7 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
       }
       auto& renderer = presenter.renderer();
       if (app.take_state_changed()) renderer.bars().update(app.state());
+      if (app.take_race_changed()) renderer.race_bars().update(app.race_state());
       renderer.imgui().set_style(app.style);
       if (app.fullscreen_requested) {
         app.fullscreen_requested = false;
@@ -311,6 +316,12 @@ int main(int argc, char** argv) {
   cli.add_option("--export", o.export_prefix,
                  "file name prefix of the export action: PREFIX.jsonl, PREFIX.csv, PREFIX.png");
   cli.add_option("--overlay", o.overlay, "bench JSON Lines file drawn over the sweep plot");
+  cli.add_option("--race", o.race,
+                 "a second algorithm sorting the same input, drawn under the first and stepped "
+                 "with it (controls: race)");
+  cli.add_option("--race-sync", o.race_sync,
+                 "race: steps (one step each) or fraction (the same share of each plan)")
+      ->capture_default_str();
   cli.add_option("--record", o.record,
                  "file of the record action (G): .gif, .mp4 (needs ffmpeg), a name with %04d or "
                  "a folder/ (default: sortscope-<algorithm>-<n>.gif)");

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "render/views/merge_views.hpp"
+#include "render/views/race_view.hpp"
 #include "render/views/views_panel.hpp"
 
 namespace ss::gui {
@@ -18,6 +19,12 @@ void views_window(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 
   const float pad = 12.0f * app.style.scale;
   const ImVec2 min{pos.x + pad, pos.y + pad}, max{pos.x + size.x - pad, pos.y + size.y - pad};
   app.views.network.ui_scale = app.style.scale;
+  if (app.racing()) {
+    render::draw_race(renderer.bars(), renderer.race_bars(), renderer.imgui(), app.state(),
+                      app.race_state(), app.views, min, max, app.race_result);
+    ImGui::End();
+    return;
+  }
   render::draw_views(renderer.bars(), renderer.imgui(), app.state(), app.layout(), app.views, min,
                      max);
   const auto& rects = render::last_view_rects();

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/errors.hpp"
+#include "render/text_fit.hpp"
 
 namespace ss::render {
 
@@ -26,23 +27,31 @@ std::size_t race_position(std::size_t position, std::size_t steps, std::size_t o
   return std::min(other_steps, std::size_t(std::llround(share * double(other_steps))));
 }
 
-RaceRects race_rects(ImVec2 min, ImVec2 max, float scale) {
-  const float gap = 12 * scale;
+RaceRects race_rects(ImVec2 min, ImVec2 max, float scale, bool result_line) {
+  const float gap = 12 * scale + (result_line ? ImGui::GetFontSize() + 8 * scale : 0.0f);
   const float half = (max.y - min.y - gap) / 2;
   return {min, {max.x, min.y + half}, {min.x, min.y + half + gap}, max};
 }
 
 void draw_race(BarsView& first_bars, BarsView& second_bars, ImGuiLayer& ui, const StepState& first,
-               const StepState& second, const ViewsOptions& options, ImVec2 min, ImVec2 max) {
+               const StepState& second, const ViewsOptions& options, ImVec2 min, ImVec2 max,
+               std::string_view result) {
   const float s = ui.style().scale;
-  const RaceRects r = race_rects(min, max, s);
+  const RaceRects r = race_rects(min, max, s, !result.empty());
   // Half the height each: the bars, not the detail views, carry the comparison.
   ViewsOptions bars_only = options;
   bars_only.selection = ViewSelection::bars;
   draw_views(first_bars, ui, first, nullptr, bars_only, r.first_min, r.first_max);
-  const float line_y = (r.first_max.y + r.second_min.y) / 2;
-  ImGui::GetWindowDrawList()->AddLine({min.x, line_y}, {max.x, line_y}, palette(ui.style()).dim,
-                                      1.0f * s);
+  const Palette colors = palette(ui.style());
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  if (result.empty()) {
+    const float line_y = (r.first_max.y + r.second_min.y) / 2;
+    list->AddLine({min.x, line_y}, {max.x, line_y}, colors.dim, 1.0f * s);
+  } else {
+    const float y = r.first_max.y + 4 * s;
+    list->AddLine({min.x, y}, {max.x, y}, colors.dim, 1.0f * s);
+    draw_text(list, {min.x, y + 4 * s}, colors.accent, elide(result, max.x - min.x));
+  }
   draw_views(second_bars, ui, second, nullptr, bars_only, r.second_min, r.second_max);
 }
 

@@ -30,10 +30,12 @@ std::size_t race_position(std::size_t position, std::size_t steps, std::size_t o
 struct RaceRects {
   ImVec2 first_min, first_max, second_min, second_max;
 };
-RaceRects race_rects(ImVec2 min, ImVec2 max, float scale);
+RaceRects race_rects(ImVec2 min, ImVec2 max, float scale, bool result_line = false);
 
-// Draws both sorts' headings and bars (each queued on its own BarsView) into [min, max].
+// Draws both sorts' headings and bars (each queued on its own BarsView) into [min, max], and
+// `result` (the full-speed race's times, when there are some) on a line between them.
 void draw_race(BarsView& first_bars, BarsView& second_bars, ImGuiLayer& ui, const StepState& first,
-               const StepState& second, const ViewsOptions& options, ImVec2 min, ImVec2 max);
+               const StepState& second, const ViewsOptions& options, ImVec2 min, ImVec2 max,
+               std::string_view result = {});
 
 }  // namespace ss::render
