@@ -171,6 +171,38 @@ TEST_CASE("cli: render writes a PNG and an SVG, rejects a step past the end", "[
   CHECK_THAT(past.out, Catch::Contains("15 steps"));
 }
 
+TEST_CASE("cli: render --race draws two sorts, --bars picks the large-n view, bad names exit 2",
+          "[cli][gpu]") {
+  const auto png = std::filesystem::path(SORTSCOPE_TEST_DATA) / "race.png";
+  std::filesystem::remove(png);
+  const Result race =
+      cli("render --algo batcher --n 64 --step 10 --race onesweep --race-sync "
+          "fraction --width 800 --height 600 --out '" +
+          png.string() + "'");
+  INFO(race.out);
+  CHECK(race.code == 0);
+  CHECK_THAT(race.out, Catch::Contains("batcher step 10 of 21") &&
+                           Catch::Contains("onesweep step") && Catch::Contains("(fraction)"));
+  CHECK(std::filesystem::file_size(png) > 1000);
+  const Result sync = cli("render --algo batcher --n 64 --race onesweep --race-sync lap --out '" +
+                          png.string() + "'");
+  CHECK(sync.code == 2);
+  CHECK_THAT(sync.out, Catch::Contains("fraction"));
+  const Result unknown =
+      cli("render --algo batcher --n 64 --race quicksort --out '" + png.string() + "'");
+  CHECK(unknown.code == 2);
+  const Result timed =
+      cli("render --algo batcher --n 4096 --step 3 --view bars --bars minmax "
+          "--time-frames 3 --width 640 --height 360 --out '" +
+          png.string() + "'");
+  INFO(timed.out);
+  CHECK(timed.code == 0);
+  CHECK_THAT(timed.out, Catch::Contains("minmax") && Catch::Contains("ms GPU"));
+  const Result style = cli("render --algo batcher --n 64 --bars dots --out '" + png.string() + "'");
+  CHECK(style.code == 2);
+  CHECK_THAT(style.out, Catch::Contains("density"));
+}
+
 TEST_CASE("cli: render draws every radix view of a 64-key sort, names the views it knows",
           "[cli][gpu]") {
   const auto png = std::filesystem::path(SORTSCOPE_TEST_DATA) / "render_radix.png";
