@@ -208,3 +208,69 @@ TEST_CASE("cli: render draws every mergesort view, phases opened, a picked list 
   CHECK(bad.code == 2);
   CHECK_THAT(bad.out, Catch::Contains("mergepath, blocksort"));
 }
+
+TEST_CASE("cli: verify proves a network with the 0-1 principle, exit 0", "[cli][gpu][verify]") {
+  for (const char* algo : {"batcher", "bitonic", "transposition"}) {
+    const Result r = cli(std::string("verify --algo ") + algo + " --n 10");
+    INFO(r.out);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("sorts all 2^10 0-1 inputs, hence every input") &&
+                          Catch::Contains("best known 29 / 7 (optimal)") &&
+                          Catch::Contains("inputs/s"));
+  }
+}
+
+TEST_CASE(
+    "cli: verify with a disabled comparator fails with a counterexample, exit 1, and run "
+    "--input steps through it",
+    "[cli][gpu][verify]") {
+  const std::string file = ss::test::data_path("counterexample.txt");
+  std::filesystem::remove(file);
+  const Result r = cli("verify --algo batcher --n 8 --disable 6:1 --counterexample '" + file + "'");
+  INFO(r.out);
+  CHECK(r.code == 1);
+  CHECK_THAT(r.out, Catch::Contains("fails on input") && Catch::Contains("the network outputs") &&
+                        Catch::Contains("18 comparators, depth 6 (1 disabled)"));
+  REQUIRE(std::filesystem::exists(file));
+  // The edited network leaves the counterexample unsorted (exit 1); the intact one sorts it.
+  const Result broken = cli("run --algo batcher --disable 6:1 --input '" + file + "' --trace");
+  INFO(broken.out);
+  CHECK(broken.code == 1);
+  CHECK_THAT(broken.out, Catch::Contains("disabled comparators (LAYER:I, from 1): 6:1"));
+  const Result intact = cli("run --algo batcher --input '" + file + "'");
+  INFO(intact.out);
+  CHECK(intact.code == 0);
+}
+
+TEST_CASE("cli: verify refuses bad usage with exit 2 naming the valid range",
+          "[cli][gpu][verify]") {
+  Result r = cli("verify --algo batcher --n 8 --disable 7:1");
+  INFO(r.out);
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("layers 1 to 6"));
+  r = cli("verify --algo batcher --n 8 --disable 1:5");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("comparators 1 to 4"));
+  r = cli("verify --algo batcher --n 8 --disable 0:1");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("counted from 1"));
+  r = cli("verify --algo batcher --n 8 --disable 3-1");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("LAYER:I"));
+  r = cli("verify --algo radix4 --n 8");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("networks"));
+  r = cli("run --algo mergesort --n 8 --disable 1:1");
+  CHECK(r.code == 2);
+  r = cli("verify --algo batcher --n 33");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("n <= 32"));
+}
+
+TEST_CASE("cli: Ctrl-C stops verify between chunks with exit 130", "[cli][gpu][verify][slow]") {
+  const Result r =
+      cli("verify --algo transposition --n 30 --allow-slow 2>&1 & pid=$!; sleep 2; kill -INT $pid; "
+          "wait $pid; echo exit=$?; :");
+  INFO(r.out);
+  CHECK_THAT(r.out, Catch::Contains("exit=130") && Catch::Contains("interrupted"));
+}
