@@ -23,14 +23,16 @@ namespace {
 // The first chunk before any timing is known: small on a CPU device, whose invocations run a
 // few at a time, large on a GPU. Later chunks scale to ZeroOneOptions::chunk_seconds.
 std::uint64_t first_chunk(const DeviceProperties& device, std::uint32_t workgroup) {
-  return std::uint64_t(workgroup) * (device.kind == DeviceKind::cpu ? 64u : 16384u);
+  return std::uint64_t(workgroup) * gpu::ZERO_ONE_INPUTS_PER_INVOCATION *
+         (device.kind == DeviceKind::cpu ? 16u : 4096u);
 }
 
 // Largest chunk: one dispatch's grid (x by y workgroups), and below 2^32 so count fits a uint.
 std::uint64_t max_chunk(const DeviceProperties& device, std::uint32_t workgroup) {
   const std::uint64_t groups =
       std::uint64_t(device.max_workgroup_count[0]) * device.max_workgroup_count[1];
-  return std::min<std::uint64_t>(groups * workgroup, 1ull << 31);
+  return std::min<std::uint64_t>(groups * workgroup * gpu::ZERO_ONE_INPUTS_PER_INVOCATION,
+                                 1ull << 31);
 }
 
 }  // namespace
@@ -149,7 +151,9 @@ ZeroOneResult check_zero_one(const Context& context, const Plan& plan,
     push.comparators = static_cast<std::uint32_t>(comparators.size());
     push.base = static_cast<std::uint32_t>(next);  // < 2^32, as next < total <= 2^32
     push.count = static_cast<std::uint32_t>(count);
-    const GroupCount groups = groups_for(count, workgroup, limits);
+    const GroupCount groups = groups_for(
+        (count + gpu::ZERO_ONE_INPUTS_PER_INVOCATION - 1) / gpu::ZERO_ONE_INPUTS_PER_INVOCATION,
+        workgroup, limits);
     push.groups_x = groups.x;
     const auto chunk_start = std::chrono::steady_clock::now();
     context.run_commands(

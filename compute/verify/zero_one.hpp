@@ -15,9 +15,11 @@ namespace ss {
 
 class Context;
 
-// On a CPU implementation of Vulkan (lavapipe) the check takes n <= this unless overridden:
-// measured on 2 cores, n = 20 takes about 0.5 s for batcher and 1 s for transposition (README).
-inline constexpr std::uint32_t k_zero_one_cpu_max_n = 20;
+// On a CPU implementation of Vulkan (lavapipe) the check takes n <= this unless overridden.
+// Measured on lavapipe with 2 busy cores: n = 22 takes 1.4 s (batcher, 119 comparators), 1.7 s
+// (bitonic) and 2.5 s (transposition, 231 comparators), about 1.7 to 3 M inputs/s; n = 24 takes
+// 6 to 12 s, and every wire more doubles it.
+inline constexpr std::uint32_t k_zero_one_cpu_max_n = 22;
 
 struct ZeroOneOptions {
   // Called after every chunk with the inputs checked so far and the total (2^n).

@@ -13,6 +13,8 @@ SS_CONST uint ZERO_ONE_BINDING_COMPARATORS = 0u;  // packed comparators, layer a
 SS_CONST uint ZERO_ONE_BINDING_RESULT = 1u;       // lowest failing input (atomicMin)
 SS_CONST uint ZERO_ONE_BINDING_COUNT = 2u;
 SS_CONST uint ZERO_ONE_MAX_WIRES = 32u;
+// Inputs one invocation checks: each comparator is loaded and decoded once for all of them.
+SS_CONST uint ZERO_ONE_INPUTS_PER_INVOCATION = 4u;
 // No failing input yet. Input 2^32 - 1 (every key 1) is sorted whatever the network does, so it
 // never fails and can stand for "none" even at n = 32.
 SS_CONST uint ZERO_ONE_NONE = 0xffffffffu;
