@@ -71,28 +71,29 @@ namespace {
 //   (T. Ehlers, "Merging almost sorted sequences yields a 24-sorter" (IPL 2017) for the upper
 //   bound; Codish, Cruz-Filipe, Ehlers, Müller and Schneider-Kamp, "Sorting networks: to the end
 //   and back again" (JCSS 2019) for the lower bound).
-// Size and depth may come from different networks (n = 10, 12, 13..17).
+// Size and depth may come from different networks (n = 10, 12, 13..17); the comments give the
+// (size, depth) pairs Dobbelaere lists for those.
 // n >= 18 is left out: the best known upper bounds there keep changing (e.g. C. Wang, "Depth-13
 // sorting networks for 28 channels", 2025) and could not be checked here.
 constexpr std::array<BestKnownNetwork, k_best_known_max_n + 1> k_best = {{
-    {0, 0, 0, 0},      // n = 0 (unused)
-    {0, 0, 0, 0},      // 1
-    {1, 1, 1, 1},      // 2
-    {3, 3, 3, 3},      // 3
-    {5, 5, 3, 3},      // 4
-    {9, 9, 5, 5},      // 5
-    {12, 12, 5, 5},    // 6
-    {16, 16, 6, 6},    // 7
-    {19, 19, 6, 6},    // 8
-    {25, 25, 7, 7},    // 9
-    {29, 29, 7, 7},    // 10
-    {35, 35, 8, 8},    // 11
-    {39, 39, 8, 8},    // 12
-    {45, 43, 9, 9},    // 13
-    {51, 47, 9, 9},    // 14
-    {56, 51, 9, 9},    // 15
-    {60, 55, 9, 9},    // 16
-    {71, 60, 10, 10},  // 17
+    {0, 0, 0, 0, true},       // n = 0 (unused)
+    {0, 0, 0, 0, true},       // 1
+    {1, 1, 1, 1, true},       // 2
+    {3, 3, 3, 3, true},       // 3
+    {5, 5, 3, 3, true},       // 4
+    {9, 9, 5, 5, true},       // 5
+    {12, 12, 5, 5, true},     // 6
+    {16, 16, 6, 6, true},     // 7
+    {19, 19, 6, 6, true},     // 8
+    {25, 25, 7, 7, true},     // 9
+    {29, 29, 7, 7, false},    // 10: (29, 8) and (31, 7)
+    {35, 35, 8, 8, true},     // 11
+    {39, 39, 8, 8, false},    // 12: (39, 9) and (40, 8)
+    {45, 43, 9, 9, false},    // 13: (45, 10) and (46, 9)
+    {51, 47, 9, 9, false},    // 14: (51, 10) and (52, 9)
+    {56, 51, 9, 9, false},    // 15: (56, 10) and (57, 9)
+    {60, 55, 9, 9, false},    // 16: (60, 10) and (61, 9)
+    {71, 60, 10, 10, false},  // 17: (71, 12), (72, 11) and (74, 10)
 }};
 
 std::string figures(const NetworkFacts& f) {
@@ -101,11 +102,14 @@ std::string figures(const NetworkFacts& f) {
 
 std::string best_text(const BestKnownNetwork& b) {
   std::string text = "best known " + std::to_string(b.size) + " / " + std::to_string(b.depth);
-  if (b.size_optimal() && b.depth_optimal()) return text + " (optimal)";
-  if (b.depth_optimal()) {
-    return text + " (depth optimal; size >= " + std::to_string(b.size_lower) + " proven)";
+  std::string notes;
+  if (b.size_optimal() && b.depth_optimal()) {
+    notes = "optimal";
+  } else if (b.depth_optimal()) {
+    notes = "depth optimal; size >= " + std::to_string(b.size_lower) + " proven";
   }
-  return text;
+  if (!b.one_network) notes += std::string(notes.empty() ? "" : ", ") + "not both in one network";
+  return notes.empty() ? text : text + " (" + notes + ")";
 }
 
 std::string compute_text(const Plan& plan) {

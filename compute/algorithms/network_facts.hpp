@@ -36,6 +36,7 @@ struct BestKnownNetwork {
   std::uint32_t size_lower = 0;  // proven lower bound; == size when proven optimal
   std::uint32_t depth = 0;       // fewest layers known
   std::uint32_t depth_lower = 0;
+  bool one_network = true;  // one known network has both the size and the depth
   bool size_optimal() const { return size == size_lower; }
   bool depth_optimal() const { return depth == depth_lower; }
 };

@@ -89,7 +89,8 @@ TEST_CASE("cli: bad usage exits 2 with a one-line message naming the value", "[c
   };
   const std::vector<Case> cases = {
       {"run --algo bogosort",
-       "unknown algorithm 'bogosort'; choose one of: batcher, transposition, mergesort, radix4, "
+       "unknown algorithm 'bogosort'; choose one of: batcher, bitonic, transposition, mergesort, "
+       "radix4, "
        "onesweep"},
       {"run --type f16", "unknown key type 'f16'; choose one of: u32, i32, f32, u64"},
       {"run --dist zipf", "unknown distribution 'zipf'"},
@@ -215,7 +216,7 @@ TEST_CASE("cli: verify proves a network with the 0-1 principle, exit 0", "[cli][
     INFO(r.out);
     CHECK(r.code == 0);
     CHECK_THAT(r.out, Catch::Contains("sorts all 2^10 0-1 inputs, hence every input") &&
-                          Catch::Contains("best known 29 / 7 (optimal)") &&
+                          Catch::Contains("best known 29 / 7 (optimal, not both in one network)") &&
                           Catch::Contains("inputs/s"));
   }
 }
@@ -273,4 +274,28 @@ TEST_CASE("cli: Ctrl-C stops verify between chunks with exit 130", "[cli][gpu][v
           "wait $pid; echo exit=$?; :");
   INFO(r.out);
   CHECK_THAT(r.out, Catch::Contains("exit=130") && Catch::Contains("interrupted"));
+}
+
+TEST_CASE("cli: render draws bitonic's wire diagram with the network facts, disabled dashed",
+          "[cli][gpu][verify]") {
+  const std::string png = ss::test::data_path("bitonic-disabled.png");
+  const std::string svg = ss::test::data_path("bitonic-disabled.svg");
+  const Result r = cli("render --algo bitonic --n 16 --disable 2:1 --step 3 --out '" + png +
+                       "' --svg '" + svg + "'");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("network: bitonic: 79 comparators, depth 10 (1 disabled)"));
+  std::ifstream in(svg);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK_THAT(
+      text,
+      Catch::Contains("class=\"facts\"") &&
+          Catch::Contains(
+              "best known 60 / 9 (depth optimal; size >= 55 proven, not both in one network)"));
+  std::size_t dashed = 0;
+  for (std::size_t at = text.find("data-disabled=\"1\""); at != std::string::npos;
+       at = text.find("data-disabled=\"1\"", at + 1))
+    ++dashed;
+  CHECK(dashed == 1);
+  CHECK(std::filesystem::file_size(png) > 0);
 }

@@ -142,6 +142,9 @@ TEST_CASE("network facts: best known table is consistent and cites optimal value
   CHECK(best_known_network(10)->depth == 7);
   CHECK(best_known_network(16)->size == 60);
   CHECK(best_known_network(16)->depth == 9);
+  CHECK(best_known_network(11)->one_network);
+  CHECK_FALSE(best_known_network(10)->one_network);
+  CHECK_FALSE(best_known_network(12)->one_network);
 }
 
 TEST_CASE("network facts: the text line names the plan's figures, the others and the best known",
@@ -158,7 +161,8 @@ TEST_CASE("network facts: the text line names the plan's figures, the others and
         "best known 19 / 6 (optimal)");
   CHECK_THAT(network_facts_text(
                  make_plan("transposition", {13, KeyType::u32, false, false}, DeviceLimits{})),
-             Catch::Contains("best known 45 / 9 (depth optimal; size >= 43 proven)"));
+             Catch::Contains(
+                 "best known 45 / 9 (depth optimal; size >= 43 proven, not both in one network)"));
   Plan radix;
   radix.algorithm = "radix4";
   radix.spec.n = 8;
