@@ -53,8 +53,7 @@ std::string rate_text(double per_second) {
 }
 
 int verify(const VerifyOptions& o) {
-  ScenarioOptions scenario_options = o.scenario;
-  const Scenario scenario = resolve_scenario(scenario_options);
+  const Scenario scenario = resolve_scenario(o.scenario);
   const Algorithm& algorithm = *find_algorithm(scenario.algorithm);
   if (!algorithm.network) {
     throw UsageError("verify checks comparator networks (" + network_algorithm_names() +
@@ -72,6 +71,7 @@ int verify(const VerifyOptions& o) {
   const Context& context = session.context();
   const Plan& plan = session.plan();
   const std::uint32_t n = plan.spec.n;
+  require_zero_one_checkable(context, plan, o.allow_slow);
 
   std::cout << plan.algorithm << " network for n = " << n << ", on " << context.properties().name
             << "\n";
@@ -114,7 +114,7 @@ int verify(const VerifyOptions& o) {
     runner.run();
     const KeyArray output = runner.result();
     std::cout << "  fails on input " << keys_text(keys) << " (0-1 input " << bits
-              << "; key i on wire i)\n"
+              << (plan.spec.descending ? ", keys 1 - bit" : "") << "; key i on wire i)\n"
               << "  the network outputs " << keys_text(output) << "\n";
     bool sorted = true;
     for (std::size_t i = 1; i < output.size(); ++i) {

@@ -62,8 +62,7 @@ KeyArray zero_one_keys(std::uint32_t bits, const SortSpec& spec) {
   return keys;
 }
 
-ZeroOneResult check_zero_one(const Context& context, const Plan& plan,
-                             const ZeroOneOptions& options) {
+void require_zero_one_checkable(const Context& context, const Plan& plan, bool allow_slow) {
   const Algorithm* algorithm = find_algorithm(plan.algorithm);
   if (algorithm == nullptr || !algorithm->network) {
     throw UsageError("the 0-1 check applies to comparator networks (" + network_algorithm_names() +
@@ -76,7 +75,7 @@ ZeroOneResult check_zero_one(const Context& context, const Plan& plan,
                      ")");
   }
   const DeviceProperties& device = context.properties();
-  if (device.kind == DeviceKind::cpu && n > k_zero_one_cpu_max_n && !options.allow_slow) {
+  if (device.kind == DeviceKind::cpu && n > k_zero_one_cpu_max_n && !allow_slow) {
     throw UsageError(
         "the 0-1 check of n = " + std::to_string(n) + " runs 2^" + std::to_string(n) +
         " inputs, too many for " + device.name +
@@ -84,7 +83,13 @@ ZeroOneResult check_zero_one(const Context& context, const Plan& plan,
         " there (each wire more doubles the time); use a GPU, or --allow-slow to "
         "run it anyway");
   }
+}
 
+ZeroOneResult check_zero_one(const Context& context, const Plan& plan,
+                             const ZeroOneOptions& options) {
+  require_zero_one_checkable(context, plan, options.allow_slow);
+  const std::uint32_t n = plan.spec.n;
+  const DeviceProperties& device = context.properties();
   ZeroOneResult result;
   result.n = n;
   result.total = 1ull << n;

@@ -60,7 +60,10 @@ std::vector<std::uint32_t> zero_one_comparators(const Plan& plan);
 KeyArray zero_one_keys(std::uint32_t bits, const SortSpec& spec);
 
 // Throws UsageError for a plan that is not a network, n > 32, or n above the CPU limit on a CPU
-// device without allow_slow; Interrupted when a signal arrives between chunks.
+// device without allow_slow (what check_zero_one checks first), so a caller can refuse early.
+void require_zero_one_checkable(const Context& context, const Plan& plan, bool allow_slow);
+
+// Throws as require_zero_one_checkable; Interrupted when a signal arrives between chunks.
 ZeroOneResult check_zero_one(const Context& context, const Plan& plan,
                              const ZeroOneOptions& options = {});
 
