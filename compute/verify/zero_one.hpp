@@ -16,9 +16,9 @@ namespace ss {
 class Context;
 
 // On a CPU implementation of Vulkan (lavapipe) the check takes n <= this unless overridden.
-// Measured on lavapipe with 2 busy cores: n = 22 takes 1.4 s (batcher, 119 comparators), 1.7 s
-// (bitonic) and 2.5 s (transposition, 231 comparators), about 1.7 to 3 M inputs/s; n = 24 takes
-// 6 to 12 s, and every wire more doubles it.
+// Measured on lavapipe, 2 cores: n = 22 takes 0.67 s (batcher, 119 comparators), 0.86 s
+// (bitonic) and 1.35 s (transposition, 231 comparators) when idle, about twice that while a build
+// shares the cores; n = 24 took 6 to 12 s under that load, and every wire more doubles it.
 inline constexpr std::uint32_t k_zero_one_cpu_max_n = 22;
 
 struct ZeroOneOptions {
