@@ -3,6 +3,9 @@
 #include <cstring>
 #include <type_traits>
 
+#include "algorithms/algorithm.hpp"
+#include "algorithms/network_facts.hpp"
+
 namespace ss::render {
 
 std::vector<Field> push_fields(const Step& step) {
@@ -21,6 +24,14 @@ std::vector<Field> push_fields(const Step& step) {
           add("inner_remainder", p.inner_remainder);
           add("inner_last_idx", p.inner_last_idx);
           add("merge_size", p.merge_size);
+          add("layer", p.layer);
+          add("groups_x", p.groups_x);
+        } else if constexpr (std::is_same_v<T, gpu::BitonicLayer>) {
+          const auto p = push_value<gpu::BitonicLayer>(step);
+          add("n", p.n);
+          add("merge_size", p.merge_size);
+          add("stride", p.stride);
+          add("mirror", p.mirror);
           add("layer", p.layer);
           add("groups_x", p.groups_x);
         } else if constexpr (std::is_same_v<T, gpu::TranspositionPass>) {
@@ -80,9 +91,31 @@ std::vector<Field> push_fields(const Step& step) {
   return fields;
 }
 
-std::vector<Field> step_facts(const Step& step) {
+namespace {
+
+// The network a step belongs to, by its parameter block, and its n; empty for other steps.
+std::pair<std::string, std::uint32_t> network_of(const Step& step) {
+  if (const auto* v = std::get_if<gpu::BatcherLayer>(&step.view)) return {"batcher", v->n};
+  if (const auto* v = std::get_if<gpu::BitonicLayer>(&step.view)) return {"bitonic", v->n};
+  if (const auto* v = std::get_if<gpu::TranspositionPass>(&step.view))
+    return {"transposition", v->n};
+  return {};
+}
+
+}  // namespace
+
+std::vector<Field> step_facts(const Step& step, const Plan* plan) {
   std::vector<Field> fields;
   for (const StepFact& f : merge_step_facts(step)) fields.push_back({f.name, f.value});
+  const auto [network, n] = network_of(step);
+  if (!network.empty() && n <= k_facts_max_n) {
+    // Without the plan, the intact network of the step's algorithm and n (the step panel).
+    const std::string facts = plan != nullptr
+                                  ? network_facts_text(*plan)
+                                  : network_facts_text(make_plan(
+                                        network, {n, KeyType::u32, false, false}, DeviceLimits{}));
+    if (!facts.empty()) fields.push_back({"network", facts});
+  }
   return fields;
 }
 

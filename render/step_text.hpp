@@ -18,8 +18,10 @@ struct Field {
 std::vector<Field> push_fields(const Step& step);
 
 // What the step does in the algorithm's own terms, beyond its push constants (mergesort: list
-// length, coop, NV, partitions; blocksort phases: coop and list length); empty for others.
-std::vector<Field> step_facts(const Step& step);
+// length, coop, NV, partitions; blocksort phases: coop and list length; networks: the network's
+// size and depth beside the other networks' and the best known, network_facts_text); empty for
+// others. Given the plan, the network facts count its disabled comparators too.
+std::vector<Field> step_facts(const Step& step, const Plan* plan = nullptr);
 
 // "batcher, 32 u32 keys, ascending" (+ ", key-value")
 std::string scenario_text(const Plan& plan);

@@ -21,5 +21,6 @@ Command add_run_command(CLI::App& app);
 Command add_bench_command(CLI::App& app);
 Command add_render_command(CLI::App& app);
 Command add_bench_report_command(CLI::App& app);
+Command add_verify_command(CLI::App& app);
 
 }  // namespace ss::cli

@@ -193,7 +193,7 @@ int render_command(const RenderOptions& o) {
     if (o.step > 0) {
       const Step& step = plan.steps[o.step - 1];
       std::cout << "step " << step_number(plan, o.step - 1) << ": " << step.label << "\n";
-      for (const render::Field& f : render::step_facts(step))
+      for (const render::Field& f : render::step_facts(step, &plan))
         std::cout << "  " << f.name << ": " << f.value << "\n";
     }
     if (o.time_frames > 0) {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "algorithms/algorithm.hpp"
+#include "algorithms/network_facts.hpp"
 #include "baseline/cpu_sort.hpp"
 #include "cli/commands.hpp"
 #include "common/scenario.hpp"
@@ -108,6 +109,12 @@ int run(const RunOptions& o) {
         {"verification", verification.message},
     };
     if (!plan.tiles.empty()) out["tiles"] = plan.tiles;
+    if (const std::string facts = network_facts_text(plan); !facts.empty()) out["network"] = facts;
+    if (!spec.disabled.empty()) {
+      out["disabled"] = nlohmann::json::array();
+      for (const DisabledComparator& d : spec.disabled)
+        out["disabled"].push_back(std::to_string(d.layer + 1) + ":" + std::to_string(d.index + 1));
+    }
     if (spec.delayed_tile != k_no_delayed_tile) out["delayed_tile"] = spec.delayed_tile;
     out["step_labels"] = nlohmann::json::array();
     for (const Step& step : stepping_plan.steps) out["step_labels"].push_back(step.label);
@@ -137,6 +144,14 @@ int run(const RunOptions& o) {
       }
       std::cout << "\n";
     }
+    if (!spec.disabled.empty()) {
+      std::cout << "  disabled comparators (LAYER:I, from 1):";
+      for (const DisabledComparator& d : spec.disabled)
+        std::cout << " " << d.layer + 1 << ":" << d.index + 1;
+      std::cout << "\n";
+    }
+    if (const std::string facts = network_facts_text(plan); !facts.empty())
+      std::cout << "  " << facts << "\n";
     std::cout << "  steps " << plan.steps.size() << ", dispatches " << dispatches << ", GPU time "
               << gpu_ms << " ms\n"
               << "  " << (verification.ok ? "verified: " : "VERIFICATION FAILED: ")

@@ -48,6 +48,44 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& o) {
                  "verified)");
   app.add_flag("--delay-late", o.delay_late,
                "with --delay-tile: the tile publishes late (after its scatter) instead of never");
+  app.add_option("--disable", o.disable,
+                 "networks (" + network_algorithm_names() +
+                     "): take comparators out, LAYER:I,... with both from 1: LAYER the step "
+                     "number, I the comparator's place in that layer from the lowest wire (as the "
+                     "wire diagram orders them); n <= " +
+                     std::to_string(k_disable_max_n));
+}
+
+std::vector<DisabledComparator> parse_disabled_comparators(const std::string& text) {
+  const std::string forms =
+      " (use LAYER:I items, comma-separated, both counted from 1, e.g. 3:2,5:1)";
+  std::vector<DisabledComparator> out;
+  if (text.empty()) throw UsageError("--disable is empty" + forms);
+  auto number = [&](std::string_view part, const std::string& item) {
+    std::uint32_t value = 0;
+    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
+    if (part.empty() || ec != std::errc() || end != part.data() + part.size()) {
+      throw UsageError("--disable '" + item + "' is not LAYER:I" + forms);
+    }
+    if (value == 0) {
+      throw UsageError("--disable '" + item + "': layers and comparators are counted from 1");
+    }
+    return value - 1;
+  };
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    start = comma + 1;
+    const std::size_t colon = item.find(':');
+    if (colon == std::string::npos) {
+      throw UsageError("--disable '" + item + "' is not LAYER:I" + forms);
+    }
+    const DisabledComparator d{number(std::string_view(item).substr(0, colon), item),
+                               number(std::string_view(item).substr(colon + 1), item)};
+    if (std::find(out.begin(), out.end(), d) == out.end()) out.push_back(d);
+  }
+  return out;
 }
 
 SortSpec full_speed_spec(const Scenario& s, std::uint32_t n) {
@@ -77,6 +115,7 @@ std::string tile_keys_text(std::uint32_t tile_keys) {
 
 SortSpec sort_spec(const Scenario& s, std::uint32_t n) {
   SortSpec spec{n, s.type, s.pairs, s.descending};
+  spec.disabled = s.disabled;
   spec.tile_keys = s.tile_keys;
   spec.delayed_tile = s.delayed_tile;
   spec.delayed_never = !s.delayed_late;
@@ -206,6 +245,13 @@ Scenario resolve_scenario(const ScenarioOptions& o) {
   }
   if (o.delay_late && o.delay_tile.empty()) throw UsageError("--delay-late needs --delay-tile T");
   s.delayed_late = o.delay_late;
+  if (!o.disable.empty()) {
+    if (!find_algorithm(s.algorithm)->network) {
+      throw UsageError("--disable applies to the comparator networks (" +
+                       network_algorithm_names() + "); got --algo " + s.algorithm);
+    }
+    s.disabled = parse_disabled_comparators(o.disable);
+  }
   return s;
 }
 

@@ -28,6 +28,7 @@ struct ScenarioOptions {
   std::string tile_keys = "auto";
   std::string delay_tile;  // empty: none
   bool delay_late = false;
+  std::string disable;  // --disable LAYER:I,...; empty: the intact network
   bool n_given = false;
 };
 
@@ -45,6 +46,7 @@ struct Scenario {
   std::uint32_t tile_keys = k_tile_keys_auto;  // SortSpec::tile_keys
   std::uint32_t delayed_tile = k_no_delayed_tile;
   bool delayed_late = false;  // the delayed tile publishes after its scatter instead of never
+  std::vector<DisabledComparator> disabled;  // SortSpec::disabled (0-based)
 };
 
 // The SortSpec the scenario's plans are made from, at `n` (the stepping n or a full-speed one).
@@ -63,6 +65,11 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& options);
 
 // Validates names and numbers; throws UsageError naming the bad value and what is allowed.
 Scenario resolve_scenario(const ScenarioOptions& options);
+
+// Parses --disable's "LAYER:I,LAYER:I": 1-based, LAYER the step number, I the comparator's
+// place in that layer counted from the lowest wire (the wire diagram's order). Returns them
+// 0-based; throws UsageError for a malformed item. Whether they exist is checked by the planner.
+std::vector<DisabledComparator> parse_disabled_comparators(const std::string& text);
 
 // Parses n as decimal or 2^K; throws UsageError for anything else.
 std::uint32_t parse_count(const std::string& text, const std::string& option);

@@ -4,7 +4,9 @@
 #include <string>
 
 #include "algorithms/batcher.hpp"
+#include "algorithms/bitonic.hpp"
 #include "algorithms/mergesort.hpp"
+#include "algorithms/network_plan.hpp"
 #include "algorithms/onesweep.hpp"
 #include "algorithms/radix4.hpp"
 #include "algorithms/transposition.hpp"
@@ -19,6 +21,10 @@ const std::array k_algorithms = {
               "Batcher's odd-even mergesort: one dispatch per network layer, any n (virtual +inf "
               "padding)",
               false, true, 1ull << 31, &plan_batcher},
+    Algorithm{"bitonic",
+              "Batcher's bitonic sorting network: one dispatch per layer, every comparator "
+              "pointing the same way (mirror, then half-cleaners), any n (virtual +inf padding)",
+              false, true, 1ull << 31, &plan_bitonic},
     Algorithm{"transposition",
               "odd-even transposition sort: n passes of neighbour compare-exchange, stable", true,
               true, 1ull << 17, &plan_transposition},
@@ -57,6 +63,16 @@ std::string algorithm_names() {
   return names;
 }
 
+std::string network_algorithm_names() {
+  std::string names;
+  for (const Algorithm& a : k_algorithms) {
+    if (!a.network) continue;
+    if (!names.empty()) names += ", ";
+    names += a.name;
+  }
+  return names;
+}
+
 Plan make_plan(std::string_view name, const SortSpec& spec, const DeviceLimits& limits) {
   const Algorithm* algorithm = find_algorithm(name);
   if (algorithm == nullptr) {
@@ -71,7 +87,13 @@ Plan make_plan(std::string_view name, const SortSpec& spec, const DeviceLimits& 
                       : algorithm->name == "onesweep" ? "; its tile status words hold 30-bit counts"
                                                       : ""));
   }
-  return algorithm->make_plan(spec, limits);
+  if (!spec.disabled.empty() && !algorithm->network) {
+    throw UsageError("comparators can only be disabled in a network (" + network_algorithm_names() +
+                     "); got " + std::string(algorithm->name));
+  }
+  Plan plan = algorithm->make_plan(spec, limits);
+  apply_disabled_comparators(plan);
+  return plan;
 }
 
 }  // namespace ss

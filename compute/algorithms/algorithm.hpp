@@ -20,10 +20,12 @@ struct Algorithm {
 
 std::span<const Algorithm> algorithms();
 const Algorithm* find_algorithm(std::string_view name);
-std::string algorithm_names();  // "batcher, transposition", for error messages
+std::string algorithm_names();          // "batcher, transposition", for error messages
+std::string network_algorithm_names();  // the comparator networks only
 
 // Plans `spec` with the named algorithm after checking n against the algorithm's own limit.
-// Throws UsageError for an unknown name or an n the algorithm refuses.
+// Throws UsageError for an unknown name or an n the algorithm refuses. Disabled comparators in
+// the spec are applied (network plans only; others throw UsageError).
 Plan make_plan(std::string_view algorithm, const SortSpec& spec, const DeviceLimits& limits);
 
 }  // namespace ss

@@ -1,7 +1,10 @@
 #include "algorithms/network_plan.hpp"
 
 #include <algorithm>
+#include <string>
 #include <type_traits>
+
+#include "core/errors.hpp"
 
 #include "shaders/common/network_bindings.h"
 
@@ -21,13 +24,15 @@ Plan network_plan_skeleton(std::string algorithm, const SortSpec& spec, const st
       {"keys", n * key_bytes(spec.key_type), false},
       {"values", spec.pairs ? n * 4u : 4u, false},
       {"stats", (gpu::STATS_FLAGS_OFFSET + n) * 4u, true},
+      {"disabled comparators", 4u, false},
   };
   KernelSpec kernel;
   kernel.shader = shader;
   kernel.workgroup_size = workgroup_size;
-  // Constants 1..4: key type, descending, has values, instrumented (see network_bindings.h).
+  // Constants 1..5: key type, descending, has values, instrumented, comparator mask (see
+  // network_bindings.h); the mask is switched on by apply_disabled_comparators.
   kernel.constants = {static_cast<std::uint32_t>(spec.key_type), spec.descending ? 1u : 0u,
-                      spec.pairs ? 1u : 0u, 0u};
+                      spec.pairs ? 1u : 0u, 0u, 0u};
   kernel.bindings = gpu::NETWORK_BINDING_COUNT;
   kernel.push_size = push_size;
   plan.kernels = {kernel};
@@ -44,7 +49,7 @@ Step& add_network_step(Plan& plan, std::string label, std::vector<std::byte> pus
   step.label = std::move(label);
   step.kernel = 0;
   step.bindings = {gpu::NETWORK_BINDING_KEYS, gpu::NETWORK_BINDING_VALUES,
-                   gpu::NETWORK_BINDING_STATS};
+                   gpu::NETWORK_BINDING_STATS, gpu::NETWORK_BINDING_MASK};
   step.push = std::move(push);
   step.groups = groups;
   step.view = view;
@@ -64,6 +69,11 @@ std::vector<Comparator> step_comparators(const Step& step) {
             if (gpu::batcher_comparator_runs(view, i))
               out.push_back({i, gpu::batcher_partner(view, i), i});
           }
+        } else if constexpr (std::is_same_v<T, gpu::BitonicLayer>) {
+          for (std::uint32_t i = 0; i < view.n; ++i) {
+            if (gpu::bitonic_comparator_runs(view, i))
+              out.push_back({i, gpu::bitonic_partner(view, i), i});
+          }
         } else if constexpr (std::is_same_v<T, gpu::TranspositionPass>) {
           const std::uint32_t count = gpu::transposition_comparators(view.n, view.parity);
           for (std::uint32_t t = 0; t < count; ++t) {
@@ -73,7 +83,51 @@ std::vector<Comparator> step_comparators(const Step& step) {
         }
       },
       step.view);
+  for (Comparator& c : out) {
+    c.disabled = std::find(step.disabled_lefts.begin(), step.disabled_lefts.end(), c.left) !=
+                 step.disabled_lefts.end();
+  }
   return out;
+}
+
+void apply_disabled_comparators(Plan& plan) {
+  const std::vector<DisabledComparator>& disabled = plan.spec.disabled;
+  if (disabled.empty()) return;
+  const std::uint32_t n = plan.spec.n;
+  if (n > k_disable_max_n) {
+    throw UsageError("comparators can be disabled for n <= " + std::to_string(k_disable_max_n) +
+                     " (got n = " + std::to_string(n) + ")");
+  }
+  const auto layers = static_cast<std::uint32_t>(plan.steps.size());
+  const std::uint32_t words = gpu::disabled_mask_words_per_layer(n);
+  std::vector<std::uint32_t> mask(std::max<std::size_t>(std::size_t(layers) * words, 1), 0u);
+  for (const DisabledComparator& d : disabled) {
+    const std::string name =
+        "disabled comparator " + std::to_string(d.layer + 1) + ":" + std::to_string(d.index + 1);
+    if (d.layer >= layers) {
+      throw UsageError(
+          name + " does not exist: " + plan.algorithm + "'s network for n = " + std::to_string(n) +
+          " has " +
+          (layers == 0 ? std::string("no layers") : "layers 1 to " + std::to_string(layers)));
+    }
+    Step& step = plan.steps[d.layer];
+    const std::vector<Comparator> comparators = step_comparators(step);
+    if (d.index >= comparators.size()) {
+      throw UsageError(name + " does not exist: layer " + std::to_string(d.layer + 1) + " of " +
+                       plan.algorithm + "'s network for n = " + std::to_string(n) + " has " +
+                       (comparators.empty()
+                            ? std::string("no comparators")
+                            : "comparators 1 to " + std::to_string(comparators.size())));
+    }
+    const std::uint32_t left = comparators[d.index].left;
+    step.disabled_lefts.push_back(left);
+    mask[gpu::disabled_mask_word(d.layer, n, left)] |= gpu::disabled_mask_bit(left);
+  }
+  for (Step& step : plan.steps) std::sort(step.disabled_lefts.begin(), step.disabled_lefts.end());
+  PlanBuffer& buffer = plan.buffers.at(gpu::NETWORK_BINDING_MASK);
+  buffer.bytes = mask.size() * 4u;
+  buffer.initial_words = std::move(mask);
+  plan.kernels.at(0).constants.at(gpu::SPEC_COMPARATOR_MASK - 1) = 1u;
 }
 
 }  // namespace ss

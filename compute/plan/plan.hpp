@@ -14,6 +14,7 @@
 #include "plan/device_limits.hpp"
 #include "plan/sort_spec.hpp"
 #include "shaders/common/batcher_layer.h"
+#include "shaders/common/bitonic_layer.h"
 #include "shaders/common/mergesort_step.h"
 #include "shaders/common/onesweep_step.h"
 #include "shaders/common/radix4_step.h"
@@ -26,6 +27,9 @@ struct PlanBuffer {
   std::uint64_t bytes = 0;
   // Read and written only by instrumented pipelines (the Stepper's); the Runner binds a stub.
   bool instrumentation_only = false;
+  // Words uploaded once when the buffer is made (e.g. the disabled-comparator mask); the kernels
+  // only read such a buffer, so restoring the input leaves it alone.
+  std::vector<std::uint32_t> initial_words = {};
 };
 
 struct GroupCount {
@@ -36,8 +40,9 @@ struct GroupCount {
 // What a step means, for the views: the same parameter block the kernel receives, from which
 // the views compute (through the shared headers) what the kernel did. The radix steps say which
 // kernel ran in their `stage` field; their headers document the buffers each one writes.
-using StepView = std::variant<std::monostate, gpu::BatcherLayer, gpu::TranspositionPass,
-                              gpu::Radix4Step, gpu::OnesweepStep, gpu::MergesortStep>;
+using StepView =
+    std::variant<std::monostate, gpu::BatcherLayer, gpu::TranspositionPass, gpu::BitonicLayer,
+                 gpu::Radix4Step, gpu::OnesweepStep, gpu::MergesortStep>;
 
 struct Step {
   std::string label;                    // e.g. "merge 8, stride 2"
@@ -51,6 +56,9 @@ struct Step {
   std::uint64_t bytes_written = 0;
   std::uint32_t keys_after = 0;    // buffer holding the live keys after this step
   std::uint32_t values_after = 0;  // buffer holding the live values after this step
+  // Network steps: the left wires of this layer's comparators that SortSpec::disabled takes out
+  // (the kernel skips them through its mask; step_comparators flags them).
+  std::vector<std::uint32_t> disabled_lefts;
   // A step a lecturer can open (mergesort's blocksort): the same dispatch stopped after each of
   // its phases, in order, the last one identical to the step. The Runner never runs them;
   // expand_phases() puts them in the step's place for the Stepper.

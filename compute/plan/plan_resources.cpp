@@ -14,6 +14,9 @@ PlanResources::PlanResources(const Context& context, const Plan& plan, bool inst
   for (const PlanBuffer& b : plan_.buffers) {
     const std::uint64_t bytes = (b.instrumentation_only && !instrumented_) ? 16 : b.bytes;
     buffers_.emplace_back(context_, bytes, storage_usage(), MemoryKind::device);
+    if (!b.initial_words.empty()) {
+      upload_words<std::uint32_t>(context_, buffers_.back(), b.initial_words);
+    }
   }
   const std::uint64_t key_bytes_total =
       std::uint64_t(plan_.spec.n) * key_bytes(plan_.spec.key_type);

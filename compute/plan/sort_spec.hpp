@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "shaders/common/keys.h"
 
@@ -37,6 +38,19 @@ inline constexpr std::uint32_t k_tile_keys_tuned = 0xffffffffu;
 inline constexpr std::uint32_t k_teaching_max_n = 1024;
 inline constexpr std::uint32_t k_no_delayed_tile = 0xffffffffu;
 
+// A comparator taken out of a network (batcher, bitonic, transposition), to see the network fail:
+// `layer` is the network layer (the plan's step index) and `index` the comparator's place in that
+// layer counted from the lowest left wire, as the wire diagram orders them. Both from 0 here;
+// users name them from 1 (--disable LAYER:I, step numbers).
+struct DisabledComparator {
+  std::uint32_t layer = 0;
+  std::uint32_t index = 0;
+  bool operator==(const DisabledComparator&) const = default;
+};
+
+// Largest n whose network may have comparators disabled: the mask holds a bit per layer and wire.
+inline constexpr std::uint32_t k_disable_max_n = 1u << 16;
+
 struct SortSpec {
   std::uint32_t n = 0;
   KeyType key_type = KeyType::u32;
@@ -48,6 +62,8 @@ struct SortSpec {
   std::uint32_t tile_keys = k_tile_keys_auto;
   std::uint32_t delayed_tile = k_no_delayed_tile;
   bool delayed_never = true;
+  // Comparators the network plans leave out (empty: the intact network).
+  std::vector<DisabledComparator> disabled = {};
 };
 
 // The tiles a plan of `spec` uses: `teaching` keys per tile for auto at n <= k_teaching_max_n,

@@ -14,6 +14,7 @@ layout(constant_id = 1) const uint KEY_TYPE = KEY_U32;
 layout(constant_id = 2) const bool DESCENDING = false;
 layout(constant_id = 3) const bool HAS_VALUES = false;
 layout(constant_id = 4) const bool INSTRUMENTED = false;
+layout(constant_id = 5) const bool COMPARATOR_MASK = false;
 
 layout(push_constant) uniform Push {
   BatcherLayer pc;
@@ -24,7 +25,7 @@ layout(push_constant) uniform Push {
 void main() {
   uint group = flat_group_index(gl_WorkGroupID.x, gl_WorkGroupID.y, pc.groups_x);
   uint i = group * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
-  bool runs = batcher_comparator_runs(pc, i);
+  bool runs = batcher_comparator_runs(pc, i) && comparator_enabled(pc.layer, pc.n, i);
   bool swapped = runs && compare_and_swap(i, batcher_partner(pc, i));
   record_stats(runs, swapped, i);
 }

@@ -14,6 +14,7 @@ layout(constant_id = 1) const uint KEY_TYPE = KEY_U32;
 layout(constant_id = 2) const bool DESCENDING = false;
 layout(constant_id = 3) const bool HAS_VALUES = false;
 layout(constant_id = 4) const bool INSTRUMENTED = false;
+layout(constant_id = 5) const bool COMPARATOR_MASK = false;
 
 layout(push_constant) uniform Push {
   TranspositionPass pc;
@@ -24,8 +25,9 @@ layout(push_constant) uniform Push {
 void main() {
   uint group = flat_group_index(gl_WorkGroupID.x, gl_WorkGroupID.y, pc.groups_x);
   uint t = group * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
-  bool runs = t < transposition_comparators(pc.n, pc.parity);
   uint left = transposition_left_index(pc, t);
+  bool runs =
+      t < transposition_comparators(pc.n, pc.parity) && comparator_enabled(pc.pass, pc.n, left);
   bool swapped = runs && compare_and_swap(left, left + 1u);
   record_stats(runs, swapped, left);
 }

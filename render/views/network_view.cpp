@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "algorithms/network_facts.hpp"
 #include "input/key_file.hpp"
 #include "render/text_fit.hpp"
 
@@ -239,6 +240,14 @@ std::string network_svg(const NetworkLayout& layout, const StepState& state,
       out << ch;
   }
   out << "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
+  // Caption: the network's size and depth beside the other networks' and the best known.
+  if (state.plan != nullptr) {
+    if (const std::string facts = network_facts_text(*state.plan); !facts.empty()) {
+      out << "<text class=\"facts\" x=\"" << margin * 0.5f << "\" y=\"" << height - margin * 0.25f
+          << "\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#111111\">" << facts
+          << "</text>\n";
+    }
+  }
   for (std::size_t i = 0; i < layout.layers.size(); ++i) {
     if (int(i) != current) continue;
     const auto& layer = layout.layers[i];
@@ -262,10 +271,12 @@ std::string network_svg(const NetworkLayout& layout, const StepState& state,
       const float x = g.column_x(layer, i, placed.column);
       const bool hot = int(i) == current && swapped_at(state, c);
       const std::string color = hot ? hex_color(swapped) : "#111111";
+      // A disabled comparator is drawn dashed: it is part of the network but does not run.
       out << "<line class=\"comparator\" data-step=\"" << layer.step << "\" data-left=\"" << c.left
-          << "\" data-right=\"" << c.right << "\" x1=\"" << x << "\" y1=\"" << g.wire_y(c.left)
-          << "\" x2=\"" << x << "\" y2=\"" << g.wire_y(c.right) << "\" stroke=\"" << color
-          << "\" stroke-width=\"2.5\"/>\n";
+          << "\" data-right=\"" << c.right << "\"" << (c.disabled ? " data-disabled=\"1\"" : "")
+          << " x1=\"" << x << "\" y1=\"" << g.wire_y(c.left) << "\" x2=\"" << x << "\" y2=\""
+          << g.wire_y(c.right) << "\" stroke=\"" << color << "\" stroke-width=\"2.5\""
+          << (c.disabled ? " stroke-dasharray=\"4 3\"" : "") << "/>\n";
       for (const float y : {g.wire_y(c.left), g.wire_y(c.right)})
         out << "<circle cx=\"" << x << "\" cy=\"" << y << "\" r=\"4\" fill=\"" << color << "\"/>\n";
     }

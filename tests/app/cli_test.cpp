@@ -89,7 +89,8 @@ TEST_CASE("cli: bad usage exits 2 with a one-line message naming the value", "[c
   };
   const std::vector<Case> cases = {
       {"run --algo bogosort",
-       "unknown algorithm 'bogosort'; choose one of: batcher, transposition, mergesort, radix4, "
+       "unknown algorithm 'bogosort'; choose one of: batcher, bitonic, transposition, mergesort, "
+       "radix4, "
        "onesweep"},
       {"run --type f16", "unknown key type 'f16'; choose one of: u32, i32, f32, u64"},
       {"run --dist zipf", "unknown distribution 'zipf'"},
@@ -239,4 +240,94 @@ TEST_CASE("cli: render draws every mergesort view, phases opened, a picked list 
   const Result bad = cli("render --algo mergesort --n 64 --view pie --out '" + png.string() + "'");
   CHECK(bad.code == 2);
   CHECK_THAT(bad.out, Catch::Contains("mergepath, blocksort"));
+}
+
+TEST_CASE("cli: verify proves a network with the 0-1 principle, exit 0", "[cli][gpu][verify]") {
+  for (const char* algo : {"batcher", "bitonic", "transposition"}) {
+    const Result r = cli(std::string("verify --algo ") + algo + " --n 10");
+    INFO(r.out);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("sorts all 2^10 0-1 inputs, hence every input") &&
+                          Catch::Contains("best known 29 / 7 (optimal, not both in one network)") &&
+                          Catch::Contains("inputs/s"));
+  }
+}
+
+TEST_CASE(
+    "cli: verify with a disabled comparator fails with a counterexample, exit 1, and run "
+    "--input steps through it",
+    "[cli][gpu][verify]") {
+  const std::string file = ss::test::data_path("counterexample.txt");
+  std::filesystem::remove(file);
+  const Result r = cli("verify --algo batcher --n 8 --disable 6:1 --counterexample '" + file + "'");
+  INFO(r.out);
+  CHECK(r.code == 1);
+  CHECK_THAT(r.out, Catch::Contains("fails on input") && Catch::Contains("the network outputs") &&
+                        Catch::Contains("18 comparators, depth 6 (1 disabled)"));
+  REQUIRE(std::filesystem::exists(file));
+  // The edited network leaves the counterexample unsorted (exit 1); the intact one sorts it.
+  const Result broken = cli("run --algo batcher --disable 6:1 --input '" + file + "' --trace");
+  INFO(broken.out);
+  CHECK(broken.code == 1);
+  CHECK_THAT(broken.out, Catch::Contains("disabled comparators (LAYER:I, from 1): 6:1"));
+  const Result intact = cli("run --algo batcher --input '" + file + "'");
+  INFO(intact.out);
+  CHECK(intact.code == 0);
+}
+
+TEST_CASE("cli: verify refuses bad usage with exit 2 naming the valid range",
+          "[cli][gpu][verify]") {
+  Result r = cli("verify --algo batcher --n 8 --disable 7:1");
+  INFO(r.out);
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("layers 1 to 6"));
+  r = cli("verify --algo batcher --n 8 --disable 1:5");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("comparators 1 to 4"));
+  r = cli("verify --algo batcher --n 8 --disable 0:1");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("counted from 1"));
+  r = cli("verify --algo batcher --n 8 --disable 3-1");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("LAYER:I"));
+  r = cli("verify --algo radix4 --n 8");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("networks"));
+  r = cli("run --algo mergesort --n 8 --disable 1:1");
+  CHECK(r.code == 2);
+  r = cli("verify --algo batcher --n 33");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("n <= 32"));
+}
+
+TEST_CASE("cli: Ctrl-C stops verify between chunks with exit 130", "[cli][gpu][verify][slow]") {
+  const Result r =
+      cli("verify --algo transposition --n 30 --allow-slow 2>&1 & pid=$!; sleep 2; kill -INT $pid; "
+          "wait $pid; echo exit=$?; :");
+  INFO(r.out);
+  CHECK_THAT(r.out, Catch::Contains("exit=130") && Catch::Contains("interrupted"));
+}
+
+TEST_CASE("cli: render draws bitonic's wire diagram with the network facts, disabled dashed",
+          "[cli][gpu][verify]") {
+  const std::string png = ss::test::data_path("bitonic-disabled.png");
+  const std::string svg = ss::test::data_path("bitonic-disabled.svg");
+  const Result r = cli("render --algo bitonic --n 16 --disable 2:1 --step 3 --out '" + png +
+                       "' --svg '" + svg + "'");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("network: bitonic: 79 comparators, depth 10 (1 disabled)"));
+  std::ifstream in(svg);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK_THAT(
+      text,
+      Catch::Contains("class=\"facts\"") &&
+          Catch::Contains(
+              "best known 60 / 9 (depth optimal; size >= 55 proven, not both in one network)"));
+  std::size_t dashed = 0;
+  for (std::size_t at = text.find("data-disabled=\"1\""); at != std::string::npos;
+       at = text.find("data-disabled=\"1\"", at + 1))
+    ++dashed;
+  CHECK(dashed == 1);
+  CHECK(std::filesystem::file_size(png) > 0);
 }

@@ -1,5 +1,5 @@
 // Compare-and-swap shared by the comparator-network kernels. Expects KEY_TYPE, DESCENDING,
-// HAS_VALUES and INSTRUMENTED specialization constants and the buffers below.
+// HAS_VALUES, INSTRUMENTED and COMPARATOR_MASK specialization constants and the buffers below.
 #include "keys.h"
 #include "network_bindings.h"
 
@@ -12,6 +12,16 @@ layout(std430, set = 0, binding = NETWORK_BINDING_VALUES) buffer Values {
 layout(std430, set = 0, binding = NETWORK_BINDING_STATS) buffer Stats {
   uint stats[];
 };
+layout(std430, set = 0, binding = NETWORK_BINDING_MASK) readonly buffer DisabledMask {
+  uint disabled_mask[];
+};
+
+// False for a comparator taken out of the network (its bit set in the mask). Without
+// COMPARATOR_MASK this is the constant true and the compiler drops the test.
+bool comparator_enabled(uint layer, uint n, uint left) {
+  if (!COMPARATOR_MASK) return true;
+  return (disabled_mask[disabled_mask_word(layer, n, left)] & disabled_mask_bit(left)) == 0u;
+}
 
 // Orders wires i < j so the smaller encoded key ends on i. Swaps only when key j is strictly
 // smaller, which is what makes transposition stable. Returns whether it swapped.
