@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "algorithms/network_facts.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "render/frame_renderer.hpp"
@@ -98,12 +99,15 @@ Image OffscreenRenderer::render_race(const Stepper& first, const Stepper& second
   const StepState b = capture_step_state(context_, second, range, options_.picks);
   frame.bars().update(a);
   frame.race_bars().update(b);
+  const std::string first_facts = network_facts_text(first.plan());
+  const std::string second_facts = network_facts_text(second.plan());
   ViewsOptions views;
   views.bars_style = options_.bars_style;
-  return render_image_window(
-      context_, frame, *target_, 16.0f * options_.style.scale, [&](ImVec2 min, ImVec2 max) {
-        draw_race(frame.bars(), frame.race_bars(), frame.imgui(), a, b, views, min, max);
-      });
+  return render_image_window(context_, frame, *target_, 16.0f * options_.style.scale,
+                             [&](ImVec2 min, ImVec2 max) {
+                               draw_race(frame.bars(), frame.race_bars(), frame.imgui(), a, b,
+                                         views, min, max, {}, first_facts, second_facts);
+                             });
 }
 
 OffscreenOptions::FrameTimes OffscreenRenderer::time_frames(FrameRenderer& frame) {

@@ -104,11 +104,13 @@ std::pair<std::string, std::uint32_t> network_of(const Step& step) {
 
 }  // namespace
 
-std::vector<Field> step_facts(const Step& step, const Plan* plan) {
+std::vector<Field> step_facts(const Step& step, const Plan* plan, const std::string* known) {
   std::vector<Field> fields;
   for (const StepFact& f : merge_step_facts(step)) fields.push_back({f.name, f.value});
   const auto [network, n] = network_of(step);
-  if (!network.empty() && n <= k_facts_max_n) {
+  if (known != nullptr) {
+    if (!known->empty()) fields.push_back({"network", *known});
+  } else if (!network.empty() && n <= k_facts_max_n) {
     // Without the plan, the intact network of the step's algorithm and n (the step panel).
     const std::string facts = plan != nullptr
                                   ? network_facts_text(*plan)

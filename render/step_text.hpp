@@ -21,7 +21,9 @@ std::vector<Field> push_fields(const Step& step);
 // length, coop, NV, partitions; blocksort phases: coop and list length; networks: the network's
 // size and depth beside the other networks' and the best known, network_facts_text); empty for
 // others. Given the plan, the network facts count its disabled comparators too.
-std::vector<Field> step_facts(const Step& step, const Plan* plan = nullptr);
+// `facts`, when given, is the network's facts line already computed (NetworkLayout::facts).
+std::vector<Field> step_facts(const Step& step, const Plan* plan = nullptr,
+                              const std::string* facts = nullptr);
 
 // "batcher, 32 u32 keys, ascending" (+ ", key-value")
 std::string scenario_text(const Plan& plan);

@@ -13,6 +13,7 @@
 #include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "input/key_file.hpp"
 
 namespace ss::gui {
 
@@ -41,6 +42,9 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "slowest-kind") return Action::slowest_kind;
   if (name == "record") return Action::record;
   if (name == "race-run") return Action::race_run;
+  if (name == "verify") return Action::verify;
+  if (name == "counterexample") return Action::step_counterexample;
+  if (name == "restore-network") return Action::restore_network;
   if (name == "quit") return Action::quit;
   return std::nullopt;
 }
@@ -49,7 +53,8 @@ App::App(const Context& context, Scenario scenario)
     : edits(scenario),
       context_(context),
       scenario_(std::move(scenario)),
-      worker_(std::make_unique<SweepWorker>(scenario_.device)) {
+      worker_(std::make_unique<SweepWorker>(scenario_.device)),
+      verify_job_(std::make_unique<VerifyJob>(scenario_.device)) {
   full_speed.sweep_impls = {scenario_.algorithm, k_std_sort};
   full_speed.sweep_type = scenario_.type;
   full_speed.sweep_pairs = scenario_.pairs;
@@ -64,7 +69,8 @@ void App::apply_edits() {
   const Scenario& b = scenario_;
   if (a.algorithm == b.algorithm && a.n == b.n && a.type == b.type &&
       a.distribution == b.distribution && a.seed == b.seed && a.pairs == b.pairs &&
-      a.descending == b.descending && a.input == b.input && a.phases == b.phases)
+      a.descending == b.descending && a.input == b.input && a.phases == b.phases &&
+      a.disabled == b.disabled)
     return;
   replan_pending_ = true;
   replan_wait_ = 0;
@@ -136,6 +142,84 @@ void App::plan_race() {
   } catch (const SetupError& e) {
     error = "race: " + std::string(e.what());
     race_algorithm_.clear();
+  }
+}
+
+void App::toggle_comparator(std::uint32_t layer, std::uint32_t index) {
+  const DisabledComparator c{layer, index};
+  auto& list = edits.disabled;
+  const auto at = std::find(list.begin(), list.end(), c);
+  if (at != list.end())
+    list.erase(at);
+  else
+    list.push_back(c);
+  apply_edits();
+}
+
+void App::start_verify() {
+  if (verify_job_->running()) return;
+  if (!plan_) return;
+  try {
+    require_zero_one_checkable(context_, *plan_, verify_allow_slow);
+  } catch (const UsageError& e) {
+    error = e.what();
+    return;
+  }
+  const std::size_t off = plan_->spec.disabled.size();
+  verify_scenario_ = scenario_.algorithm + ", n = " + std::to_string(plan_->spec.n) +
+                     (off > 0 ? ", " + std::to_string(off) +
+                                    (off == 1 ? " comparator disabled" : " comparators disabled")
+                              : "");
+  verify_result = verify_scenario_ + ": checking all 2^" + std::to_string(plan_->spec.n) +
+                  " inputs of 0s and 1s on the GPU ...";
+  counterexample.reset();
+  verify_job_->start(*plan_, verify_allow_slow);
+}
+
+float App::verify_fraction() const {
+  const std::uint64_t total = verify_job_->total();
+  return total > 0 ? float(double(verify_job_->done()) / double(total)) : 0.0f;
+}
+
+void App::poll_verify() {
+  std::optional<VerifyOutcome> outcome = verify_job_->take_result();
+  if (!outcome) return;
+  if (!outcome->error.empty()) {
+    verify_result = verify_scenario_ + ": the check stopped: " + outcome->error;
+  } else if (outcome->result) {
+    const ZeroOneResult& r = *outcome->result;
+    const std::string timing = " (" + fixed("%.2f", r.seconds) + " s, " +
+                               figure(r.inputs_per_second() / 1e6) + " M inputs/s)";
+    if (r.cancelled) {
+      verify_result = verify_scenario_ + ": cancelled after " + std::to_string(r.checked) + " of " +
+                      std::to_string(r.total) + " inputs";
+    } else if (r.failing_input) {
+      counterexample = r.failing_input;
+      std::string bits;
+      for (std::uint32_t w = 0; w < r.n; ++w) bits += ((*r.failing_input >> w) & 1u) ? '1' : '0';
+      verify_result = verify_scenario_ + ": does NOT sort: it fails on the 0-1 input " + bits +
+                      " (wire 0 first)" + timing + "; step the counterexample to watch it";
+    } else {
+      verify_result = verify_scenario_ + ": sorts all 2^" + std::to_string(r.n) +
+                      " inputs of 0s and 1s, hence every input (0-1 principle)" + timing;
+    }
+  }
+  std::cout << "verify: " << verify_result << "\n";  // for scripts (--actions verify)
+}
+
+void App::load_counterexample() {
+  poll_verify();  // a check that just ended may not have been read yet
+  if (!counterexample || !plan_) return;
+  try {
+    const KeyArray keys = zero_one_keys(*counterexample, plan_->spec);
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("sortscope-counterexample-" + std::to_string(*counterexample) + ".txt");
+    write_key_file(path, keys);
+    edits.input = path.string();
+    edits.n = std::uint32_t(keys.size());
+    apply_edits();
+  } catch (const UsageError& e) {
+    error = e.what();
   }
 }
 
@@ -252,6 +336,7 @@ void App::perform(Action action) {
       break;
     case Action::cancel:
       worker_->cancel();
+      verify_job_->cancel();
       record_pending_ = false;
       if (recorder_) {
         recorder_.reset();  // the unfinished GIF or video is removed
@@ -278,6 +363,16 @@ void App::perform(Action action) {
       break;
     case Action::race_run:
       start_race_run();
+      break;
+    case Action::verify:
+      start_verify();
+      break;
+    case Action::step_counterexample:
+      load_counterexample();
+      break;
+    case Action::restore_network:
+      edits.disabled.clear();
+      apply_edits();
       break;
     case Action::quit:
       quit_requested = true;
@@ -358,6 +453,7 @@ float App::busy_fraction() const {
 
 void App::update(double seconds) {
   poll_worker();
+  poll_verify();
   if (export_pending_) {
     export_pending_ = false;
     export_sweep();

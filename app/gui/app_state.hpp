@@ -12,6 +12,7 @@
 #include "common/scenario.hpp"
 #include "common/sweep.hpp"
 #include "gui/race_lane.hpp"
+#include "gui/verify_job.hpp"
 #include "plan/stepper.hpp"
 #include "render/animation.hpp"
 #include "render/step_state.hpp"
@@ -45,13 +46,16 @@ enum class Action {
   slowest_kind,       // step to the first step of the kind that took longest at full speed
   record,             // G: write every step of the scenario and view as an animation (App::record)
   race_run,           // time both sorts of the race at full speed (on the worker thread)
+  verify,             // the 0-1 check of the network shown (App::start_verify)
+  step_counterexample,  // load the 0-1 check's failing input as the input, at step 0
+  restore_network,      // enable every comparator again
   quit,
 };
 
 // "next", "back", "play", "reset", "new-input", "fullscreen", "panels", "presenter", "phases",
 // "pick-previous", "pick-next", "fullspeed", "next-view", "density", "controls", "step-panel",
 // "close-drawers", "fullspeed-run", "sweep", "cancel", "export", "slowest-kind", "record",
-// "race-run", "quit".
+// "race-run", "verify", "counterexample", "restore-network", "quit".
 std::optional<Action> parse_action(const std::string& name);
 
 enum class Mode { stepping, full_speed };
@@ -117,6 +121,7 @@ class App {
   const std::string& race_algorithm() const { return race_algorithm_; }
   bool racing() const { return race_ != nullptr; }
   const render::StepState& race_state() const;
+  std::string race_facts() const { return race_ ? race_->facts() : std::string(); }
   render::RaceSync race_sync = render::RaceSync::steps;
   // True once after the race's state changed (its bars rebind).
   bool take_race_changed() {
@@ -126,11 +131,25 @@ class App {
   }
   // Times both sorts at the scenario's n on the worker, as the full-speed run does.
   void start_race_run();
-  std::string race_result;  // "batcher 1.20 ms, bitonic 1.45 ms: batcher 1.21x faster"
+  std::string race_result;  // "batcher is 1.21x faster than bitonic at full speed: ..."
+
+  // Network lab: the 0-1 check of the network shown (with its disabled comparators) on a
+  // thread of its own; the verdict, and the failing input a class can then step through.
+  void start_verify();
+  bool verifying() const { return verify_job_->running(); }
+  float verify_fraction() const;
+  void cancel_verify() { verify_job_->cancel(); }
+  std::string verify_result;
+  bool verify_allow_slow = false;  // check above k_zero_one_cpu_max_n on a CPU device too
+  std::optional<std::uint32_t> counterexample;  // bits of the failing 0-1 input
+  // Comparator `index` (increasing left wire) of network layer `layer`: on <-> off; re-plans.
+  void toggle_comparator(std::uint32_t layer, std::uint32_t index);
 
   // A full-speed run or sweep is in progress on the worker thread or its result not yet taken
   // (update() takes it), or an export is pending.
-  bool working() const { return job_ != Job::none || worker_->running() || export_pending_; }
+  bool working() const {
+    return job_ != Job::none || worker_->running() || export_pending_ || verify_job_->running();
+  }
   SweepProgress work_progress() const { return worker_->progress(); }
   bool work_is_sweep() const { return job_ == Job::sweep; }
   // Starts the jobs; a message in `error` when one is already running or the n does not fit.
@@ -216,6 +235,10 @@ class App {
   bool record_pending_ = false;
   std::unique_ptr<render::AnimationRecorder> recorder_;  // one frame per update()
   std::string race_algorithm_;
+  std::unique_ptr<VerifyJob> verify_job_;
+  std::string verify_scenario_;  // what the running check checks, for its verdict
+  void poll_verify();
+  void load_counterexample();
   std::unique_ptr<RaceLane> race_;
   bool race_changed_ = false;
   void plan_race();

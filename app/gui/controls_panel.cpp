@@ -11,6 +11,7 @@
 #include "core/errors.hpp"
 #include "gui/panel_widgets.hpp"
 #include "input/distributions.hpp"
+#include "verify/zero_one.hpp"
 
 namespace ss::gui {
 
@@ -222,6 +223,32 @@ void display_controls(App& app) {
 
 }  // namespace
 
+// Network plans: the 0-1 check on the GPU, the comparators switched off by clicks on the wire
+// diagram, and the counterexample loaded as the input.
+void network_lab_controls(App& app) {
+  if (!app.ready() || app.layout() == nullptr) return;
+  ImGui::TextUnformatted("network lab");
+  if (app.verifying()) {
+    ImGui::ProgressBar(app.verify_fraction(), ImVec2(-1, 0), "checking 0-1 inputs");
+    if (ImGui::Button("cancel check")) app.cancel_verify();
+  } else if (ImGui::Button("verify network (0-1 principle)")) {
+    app.perform(Action::verify);
+  }
+  if (app.context().properties().kind == DeviceKind::cpu)
+    checkbox(("n > " + std::to_string(k_zero_one_cpu_max_n) + " on this CPU device (slow)").c_str(),
+             &app.verify_allow_slow);
+  if (!app.verify_result.empty()) wrapped_text_disabled(app.verify_result);
+  if (app.counterexample && !app.verifying() && ImGui::Button("step the counterexample"))
+    app.perform(Action::step_counterexample);
+  const std::size_t off = app.scenario().disabled.size();
+  wrapped_text_disabled(off == 0 ? "click a comparator in the wire diagram to disable it"
+                                 : std::to_string(off) +
+                                       (off == 1 ? " comparator disabled (dashed); click it "
+                                                   "again to enable it"
+                                                 : " comparators disabled (dashed)"));
+  if (off > 0 && ImGui::Button("restore network")) app.perform(Action::restore_network);
+}
+
 // A second algorithm on the same input under the first, stepped with it, and timed against it.
 void race_controls(App& app) {
   ImGui::TextUnformatted("race");
@@ -261,6 +288,8 @@ void controls_panel(App& app) {
   ImGui::Separator();
   race_controls(app);
   ImGui::Separator();
+  network_lab_controls(app);
+  if (app.layout() != nullptr) ImGui::Separator();
   display_controls(app);
   ImGui::PopItemWidth();
 }

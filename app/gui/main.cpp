@@ -51,13 +51,15 @@ struct Options {
   ss::render::AnimationOptions record_options;
   std::string race;
   std::string race_sync = "steps";
+  bool verify_slow = false;
 };
 
 constexpr const char* k_action_names =
     "next, back, play, reset, new-input, fullscreen, panels, presenter, phases, pick-previous, "
     "pick-next, fullspeed, next-view, density, controls, step-panel, close-drawers, fullspeed-run, "
     "sweep, "
-    "cancel, export, slowest-kind, record, race-run, quit";
+    "cancel, export, slowest-kind, record, race-run, verify, counterexample, restore-network, "
+    "quit";
 
 // The GLFW platform backend of ImGui, shut down before the ImGui context goes (declared after
 // the Presenter that owns it, so it is destroyed first).
@@ -166,6 +168,7 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
   app.record_width = std::uint32_t(o.width);
   app.record_height = std::uint32_t(o.height);
   app.race_sync = render::parse_race_sync(o.race_sync);
+  app.verify_allow_slow = o.verify_slow;
   if (!o.race.empty()) app.set_race(o.race);  // planned with the scenario
   if (!o.overlay.empty()) {
     app.full_speed.overlay_path = o.overlay;
@@ -322,6 +325,8 @@ int main(int argc, char** argv) {
   cli.add_option("--race-sync", o.race_sync,
                  "race: steps (one step each) or fraction (the same share of each plan)")
       ->capture_default_str();
+  cli.add_flag("--verify-slow", o.verify_slow,
+               "verify network: check n above the CPU limit on a CPU device too (slow)");
   cli.add_option("--record", o.record,
                  "file of the record action (G): .gif, .mp4 (needs ffmpeg), a name with %04d or "
                  "a folder/ (default: sortscope-<algorithm>-<n>.gif)");

@@ -1,6 +1,7 @@
 #include "gui/race_lane.hpp"
 
 #include "algorithms/algorithm.hpp"
+#include "algorithms/network_facts.hpp"
 #include "plan/device_limits.hpp"
 
 namespace ss::gui {
@@ -22,6 +23,7 @@ RaceLane::RaceLane(const Context& context, const std::string& algorithm, const P
                    const KeyArray& input, const render::KeyRange& range)
     : context_(context), plan_(plan_race(context, algorithm, first)), range_(range) {
   stepper_ = std::make_unique<Stepper>(context_, plan_, input);
+  facts_ = network_facts_text(plan_);
   state_ = render::capture_step_state(context_, *stepper_, range_);
 }
 

@@ -22,6 +22,7 @@ class RaceLane {
 
   const Plan& plan() const { return plan_; }
   const render::StepState& state() const { return state_; }
+  const std::string& facts() const { return facts_; }  // network_facts_text; empty for others
   // Moves to where the first sort at `position` of `steps` puts it; true when it moved.
   bool follow(std::size_t position, std::size_t steps, render::RaceSync sync);
 
@@ -31,6 +32,7 @@ class RaceLane {
   render::KeyRange range_;
   std::unique_ptr<Stepper> stepper_;
   render::StepState state_;
+  std::string facts_;
 };
 
 }  // namespace ss::gui

@@ -44,7 +44,9 @@ std::vector<Row> facts(const App& app, const Step& step, const KernelSpec& kerne
                       std::to_string(state.stats_counts.comparisons) + " (GPU count)");
     rows.emplace_back("swaps", std::to_string(state.stats_counts.swaps) + " (GPU count)");
   }
-  for (const auto& fact : render::step_facts(step)) rows.emplace_back(fact.name, fact.value);
+  const std::string* facts = app.layout() != nullptr ? &app.layout()->facts : nullptr;
+  for (const auto& fact : render::step_facts(step, nullptr, facts))
+    rows.emplace_back(fact.name, fact.value);
   rows.emplace_back("bytes read", bytes_text(step.bytes_read));
   rows.emplace_back("bytes written", bytes_text(step.bytes_written));
   return rows;

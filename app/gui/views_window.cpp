@@ -21,7 +21,9 @@ void views_window(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 
   app.views.network.ui_scale = app.style.scale;
   if (app.racing()) {
     render::draw_race(renderer.bars(), renderer.race_bars(), renderer.imgui(), app.state(),
-                      app.race_state(), app.views, min, max, app.race_result);
+                      app.race_state(), app.views, min, max, app.race_result,
+                      app.layout() != nullptr ? app.layout()->facts : std::string(),
+                      app.race_facts());
     ImGui::End();
     return;
   }
@@ -51,6 +53,14 @@ void views_window(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 
                          ImGui::GetIO().MousePos.y - rects.network_min.y};
       style.pan.x = (style.pan.x + mouse.x) * style.zoom / old_zoom - mouse.x;
       style.pan.y = (style.pan.y + mouse.y) * style.zoom / old_zoom - mouse.y;
+    }
+    // A click (no drag) on a comparator switches it off or on again (the network lab).
+    const ImGuiIO& io = ImGui::GetIO();
+    if (ImGui::IsItemDeactivated() && io.MouseDragMaxDistanceSqr[0] < 16.0f && app.layout()) {
+      if (const auto pick = render::network_comparator_at(rects.network_min, rects.network_max,
+                                                          *app.layout(), app.state(), style,
+                                                          renderer.imgui().mono(), io.MousePos))
+        app.toggle_comparator(pick->step, pick->index);
     }
     if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
       style.pan.x -= ImGui::GetIO().MouseDelta.x;

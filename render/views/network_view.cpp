@@ -73,6 +73,7 @@ bool is_network_plan(const Plan& plan) {
 NetworkLayout layout_network(const Plan& plan) {
   NetworkLayout layout;
   layout.wires = plan.spec.n;
+  layout.facts = network_facts_text(plan);
   for (std::size_t s = 0; s < plan.steps.size(); ++s) {
     const auto comparators = step_comparators(plan.steps[s]);
     if (comparators.empty()) continue;
@@ -105,34 +106,99 @@ ImU32 workgroup_color(std::uint32_t workgroup) {
   return colors[workgroup % 8];
 }
 
+namespace {
+
+// Where the diagram's parts go in [min, max]: drawing and clicks share it.
+struct Placement {
+  Geometry g;
+  float font_size = 0;
+  bool print_text = false;
+  bool print_values = false;
+  float values_width = 0;
+  float label_width = 0;
+};
+
+Placement place_network(ImVec2 min, ImVec2 max, const NetworkLayout& layout, const StepState& state,
+                        const NetworkStyle& style, ImFont* font) {
+  Placement p;
+  const float s = style.ui_scale;
+  p.print_values = state.current.has_value() && layout.wires <= k_max_printed_wires;
+  const float height = std::max(1.0f, max.y - min.y);
+  p.g.wire_spacing = height / float(layout.wires) * style.zoom;
+  // Numbers shrink to the wire spacing so neighbouring wires' labels never overlap.
+  p.font_size = std::min(font->FontSize, p.g.wire_spacing * 0.92f);
+  p.print_text = p.font_size >= 7.0f;
+  // Right margin for the keys now on the wires, left margin for wire numbers.
+  if (p.print_values && p.print_text) {
+    for (std::uint32_t w = 0; w < layout.wires; ++w)
+      p.values_width =
+          std::max(p.values_width,
+                   font->CalcTextSizeA(p.font_size, FLT_MAX, 0, key_text(state, w).c_str()).x);
+    p.values_width += 16 * s;
+  }
+  p.label_width = layout.wires <= 64 && p.print_text
+                      ? font->CalcTextSizeA(p.font_size, FLT_MAX, 0, "000").x + 8 * s
+                      : 0;
+  const float width = std::max(1.0f, max.x - min.x - p.values_width - p.label_width);
+  p.g.column_width = width / total_units(layout) * style.zoom;
+  p.g.x0 = min.x + p.label_width - style.pan.x;
+  p.g.y0 = min.y - style.pan.y;
+  return p;
+}
+
+// A comparator switched off (SortSpec::disabled): dashes and open ends, it is there but idle.
+void draw_disabled(ImDrawList* list, float x, float y0, float y1, ImU32 color, float thickness,
+                   float radius, float scale) {
+  const float dash = 6 * scale, gap = 4 * scale;
+  for (float y = y0; y < y1; y += dash + gap)
+    list->AddLine({x, y}, {x, std::min(y + dash, y1)}, color, thickness);
+  if (radius >= 1.5f) {
+    list->AddCircle({x, y0}, radius, color, 0, 1.5f * scale);
+    list->AddCircle({x, y1}, radius, color, 0, 1.5f * scale);
+  }
+}
+
+}  // namespace
+
+std::optional<NetworkPick> network_comparator_at(ImVec2 min, ImVec2 max,
+                                                 const NetworkLayout& layout,
+                                                 const StepState& state, const NetworkStyle& style,
+                                                 ImFont* mono, ImVec2 point) {
+  if (layout.wires == 0 || layout.layers.empty()) return std::nullopt;
+  if (point.x < min.x || point.x >= max.x || point.y < min.y || point.y >= max.y)
+    return std::nullopt;
+  const Placement p =
+      place_network(min, max, layout, state, style, mono != nullptr ? mono : ImGui::GetFont());
+  const float reach = std::max(5.0f * style.ui_scale, 0.5f * p.g.column_width);
+  std::optional<NetworkPick> best;
+  float best_dx = reach;
+  for (std::size_t i = 0; i < layout.layers.size(); ++i) {
+    const auto& layer = layout.layers[i];
+    for (std::size_t k = 0; k < layer.comparators.size(); ++k) {
+      const auto& placed = layer.comparators[k];
+      const float dx = std::abs(point.x - p.g.column_x(layer, i, placed.column));
+      const float top = p.g.wire_y(placed.comparator.left) - 0.4f * p.g.wire_spacing;
+      const float bottom = p.g.wire_y(placed.comparator.right) + 0.4f * p.g.wire_spacing;
+      if (dx <= best_dx && point.y >= top && point.y <= bottom) {
+        best_dx = dx;
+        best = NetworkPick{std::uint32_t(layer.step), std::uint32_t(k)};
+      }
+    }
+  }
+  return best;
+}
+
 void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout& layout,
                   const StepState& state, const NetworkStyle& style, const Palette& colors,
                   ImFont* mono) {
   if (layout.wires == 0 || layout.layers.empty()) return;
   const float s = style.ui_scale;
-  const bool print_values = state.current.has_value() && layout.wires <= k_max_printed_wires;
   ImFont* font = mono != nullptr ? mono : ImGui::GetFont();
-  const float height = std::max(1.0f, max.y - min.y);
-  Geometry g;
-  g.wire_spacing = height / float(layout.wires) * style.zoom;
-  // Numbers shrink to the wire spacing so neighbouring wires' labels never overlap.
-  const float font_size = std::min(font->FontSize, g.wire_spacing * 0.92f);
-  const bool print_text = font_size >= 7.0f;
-  // Right margin for the keys now on the wires, left margin for wire numbers.
-  float values_width = 0;
-  if (print_values && print_text) {
-    for (std::uint32_t w = 0; w < layout.wires; ++w)
-      values_width = std::max(
-          values_width, font->CalcTextSizeA(font_size, FLT_MAX, 0, key_text(state, w).c_str()).x);
-    values_width += 16 * s;
-  }
-  const float label_width = layout.wires <= 64 && print_text
-                                ? font->CalcTextSizeA(font_size, FLT_MAX, 0, "000").x + 8 * s
-                                : 0;
-  const float width = std::max(1.0f, max.x - min.x - values_width - label_width);
-  g.column_width = width / total_units(layout) * style.zoom;
-  g.x0 = min.x + label_width - style.pan.x;
-  g.y0 = min.y - style.pan.y;
+  const Placement placement = place_network(min, max, layout, state, style, font);
+  const Geometry& g = placement.g;
+  const float font_size = placement.font_size;
+  const float values_width = placement.values_width;
+  const float label_width = placement.label_width;
 
   list->PushClipRect(min, max, true);
   const int current = state.position > 0 ? layout.layer_of_step(state.position - 1) : -1;
@@ -183,6 +249,11 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
       if (is_current) color = swapped_at(state, c) ? colors.swapped : colors.compared;
       if (!is_current && !style.color_by_workgroup && current >= 0)
         color = (color & 0x00ffffff) | (120u << 24);
+      if (c.disabled) {
+        draw_disabled(list, x, y0, y1, (colors.dim & 0x00ffffff) | (230u << 24), thickness, radius,
+                      s);
+        continue;
+      }
       list->AddLine({x, y0}, {x, y1}, color, thickness);
       if (radius >= 1.5f) {
         list->AddCircleFilled({x, y0}, radius, color);

@@ -6,6 +6,7 @@
 // Drawn with ImGui draw lists in the app and the headless renderer, or written as SVG.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,7 @@ struct NetworkLayout {
   std::uint32_t wires = 0;
   std::uint32_t total_columns = 0;
   std::vector<Layer> layers;  // steps with at least one comparator, in plan order
+  std::string facts;          // network_facts_text of the plan: the diagram's caption
 
   // Index of the layer of plan step `step`, or -1 when that step has no comparators.
   int layer_of_step(std::size_t step) const;
@@ -57,6 +59,19 @@ float network_min_height(const NetworkLayout& layout, float line);
 void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout& layout,
                   const StepState& state, const NetworkStyle& style, const Palette& colors,
                   ImFont* mono);
+
+// A comparator of the diagram: its plan step and its place among the step's comparators (from the
+// lowest left wire), as SortSpec::disabled names it.
+struct NetworkPick {
+  std::uint32_t step = 0;
+  std::uint32_t index = 0;
+};
+// The comparator drawn under `point` (within a few pixels of its line) in a diagram drawn by
+// draw_network with the same arguments, for clicks.
+std::optional<NetworkPick> network_comparator_at(ImVec2 min, ImVec2 max,
+                                                 const NetworkLayout& layout,
+                                                 const StepState& state, const NetworkStyle& style,
+                                                 ImFont* mono, ImVec2 point);
 
 // The whole diagram as a standalone SVG document (light background, for slides). Every
 // comparator is a <line class="comparator"> with data-step, data-left and data-right.

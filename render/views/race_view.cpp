@@ -35,15 +35,28 @@ RaceRects race_rects(ImVec2 min, ImVec2 max, float scale, bool result_line) {
 
 void draw_race(BarsView& first_bars, BarsView& second_bars, ImGuiLayer& ui, const StepState& first,
                const StepState& second, const ViewsOptions& options, ImVec2 min, ImVec2 max,
-               std::string_view result) {
+               std::string_view result, std::string_view first_facts,
+               std::string_view second_facts) {
   const float s = ui.style().scale;
   const RaceRects r = race_rects(min, max, s, !result.empty());
   // Half the height each: the bars, not the detail views, carry the comparison.
   ViewsOptions bars_only = options;
   bars_only.selection = ViewSelection::bars;
-  draw_views(first_bars, ui, first, nullptr, bars_only, r.first_min, r.first_max);
   const Palette colors = palette(ui.style());
   ImDrawList* list = ImGui::GetWindowDrawList();
+  const float line = ImGui::GetFontSize();
+  // Each half: its views, then its facts on the half's last line.
+  auto half = [&](BarsView& bars, const StepState& state, std::string_view facts, ImVec2 a,
+                  ImVec2 z) {
+    if (facts.empty()) {
+      draw_views(bars, ui, state, nullptr, bars_only, a, z);
+      return;
+    }
+    const float h = float(wrap_words(facts, z.x - a.x, 2).size()) * line;
+    draw_views(bars, ui, state, nullptr, bars_only, a, {z.x, z.y - h});
+    draw_wrapped(list, {a.x, z.y - h}, colors.dim, facts, z.x - a.x, 2);
+  };
+  half(first_bars, first, first_facts, r.first_min, r.first_max);
   if (result.empty()) {
     const float line_y = (r.first_max.y + r.second_min.y) / 2;
     list->AddLine({min.x, line_y}, {max.x, line_y}, colors.dim, 1.0f * s);
@@ -52,7 +65,7 @@ void draw_race(BarsView& first_bars, BarsView& second_bars, ImGuiLayer& ui, cons
     list->AddLine({min.x, y}, {max.x, y}, colors.dim, 1.0f * s);
     draw_text(list, {min.x, y + 4 * s}, colors.accent, elide(result, max.x - min.x));
   }
-  draw_views(second_bars, ui, second, nullptr, bars_only, r.second_min, r.second_max);
+  half(second_bars, second, second_facts, r.second_min, r.second_max);
 }
 
 }  // namespace ss::render

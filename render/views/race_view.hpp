@@ -33,9 +33,11 @@ struct RaceRects {
 RaceRects race_rects(ImVec2 min, ImVec2 max, float scale, bool result_line = false);
 
 // Draws both sorts' headings and bars (each queued on its own BarsView) into [min, max], and
-// `result` (the full-speed race's times, when there are some) on a line between them.
+// `result` (the full-speed race's times, when there are some) on a line between them, and under
+// each sort its network facts (network_facts_text) when it is a network.
 void draw_race(BarsView& first_bars, BarsView& second_bars, ImGuiLayer& ui, const StepState& first,
                const StepState& second, const ViewsOptions& options, ImVec2 min, ImVec2 max,
-               std::string_view result = {});
+               std::string_view result = {}, std::string_view first_facts = {},
+               std::string_view second_facts = {});
 
 }  // namespace ss::render

@@ -27,6 +27,8 @@ ViewRects g_rects;
 
 // Lines the step heading may take; the step panel has the full text.
 constexpr std::size_t k_heading_lines = 2;
+// Lines the wire diagram's caption (the network's facts) may take.
+constexpr std::size_t k_facts_lines = 2;
 // The bars' share of the room the bars and detail views share when the views need less.
 constexpr float k_bars_share = 0.36f;
 constexpr float k_network_bars_share = 0.42f;
@@ -197,7 +199,11 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   // A heading of one line when two would leave the views less than they need.
   float need = state.merge ? merge_views_min_height(state, choice, width, s) : 0.0f;
   if (show_bars) need += bars_min + legend_h;
-  if (network) need += 6 * s + network_min_height(*layout, line);
+  // The wire diagram's caption: the network's size and depth beside the others' and the best known.
+  const float caption = network && !layout->facts.empty()
+                            ? float(wrap_words(layout->facts, width, k_facts_lines).size()) * line
+                            : 0.0f;
+  if (network) need += 6 * s + network_min_height(*layout, line) + caption;
   if (!views.empty()) need += detail_gap + stacked_need();
   if (max.y - min.y - heading.height < need)
     heading = measure_heading(ui, state, width, 1, heading.hint);
@@ -219,7 +225,7 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   // Bars and their legend.
   float bars_h = room - legend_h;
   if (network)
-    bars_h = bars_height(room - legend_h - 6 * s, k_network_bars_share,
+    bars_h = bars_height(room - legend_h - 6 * s - caption, k_network_bars_share,
                          network_min_height(*layout, line), bars_min);
   else if (!views.empty())
     bars_h = bars_height(room - legend_h - detail_gap, k_bars_share, stacked_need(), bars_min);
@@ -239,6 +245,10 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   }
 
   if (network) {
+    if (caption > 0) {
+      draw_wrapped(list, {min.x, bottom + 4 * s}, colors.dim, layout->facts, width, k_facts_lines);
+      bottom += caption;
+    }
     g_rects.network_min = {min.x, bottom + 6 * s};
     g_rects.network_max = max;
     audit_room("wire diagram", g_rects.network_min, g_rects.network_max,

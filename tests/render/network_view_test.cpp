@@ -121,3 +121,41 @@ TEST_CASE("network view: the headless render highlights the current layer", "[re
   CHECK(orange > 100);
   test::require_validation_clean();
 }
+
+TEST_CASE("network view: a click finds each comparator, the margins find none",
+          "[render][gpu][lab]") {
+  const std::uint32_t n = 8;
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 2, false);
+  const Plan plan = make_plan("batcher", {n, KeyType::u32, false, false},
+                              DeviceLimits::from(test::gpu().properties()));
+  Stepper stepper(test::gpu(), plan, input);
+  stepper.jump(3);
+  const render::StepState state =
+      render::capture_step_state(test::gpu(), stepper, render::key_range(input));
+  const render::NetworkLayout layout = render::layout_network(plan);
+  std::set<std::pair<std::uint32_t, std::uint32_t>> found;
+  bool margin_empty = true, picks_valid = true;
+  render::render_imgui_offscreen(
+      test::gpu(), 800, 400, {}, [&](ImDrawList* list, ImVec2 min, ImVec2 max, const auto& colors) {
+        const render::NetworkStyle style;
+        render::draw_network(list, min, max, layout, state, style, colors, nullptr);
+        for (float y = min.y; y < max.y; y += 2) {
+          for (float x = min.x; x < max.x; x += 1) {
+            const auto pick =
+                render::network_comparator_at(min, max, layout, state, style, nullptr, {x, y});
+            if (!pick) continue;
+            // A pick names a real comparator of a real step.
+            const auto comparators = step_comparators(plan.steps.at(pick->step));
+            picks_valid = picks_valid && pick->index < comparators.size();
+            found.insert({pick->step, pick->index});
+            if (x < min.x + 8) margin_empty = false;  // the wire numbers' margin
+          }
+        }
+        CHECK_FALSE(render::network_comparator_at(min, max, layout, state, style, nullptr,
+                                                  {max.x + 5, max.y - 5}));
+      });
+  CHECK(picks_valid);
+  CHECK(margin_empty);
+  CHECK(found.size() == 19);  // every comparator of Batcher's 8-input network can be clicked
+  test::require_validation_clean();
+}
