@@ -17,6 +17,19 @@
 
 namespace ss::gui {
 
+namespace {
+
+// The network a plan runs: algorithm, n and the comparators taken out (the input does not matter
+// to the 0-1 check, so stepping its counterexample keeps the verdict).
+std::string plan_key(const Plan& plan) {
+  std::string key = plan.algorithm + "/" + std::to_string(plan.spec.n);
+  for (const DisabledComparator& c : plan.spec.disabled)
+    key += "/" + std::to_string(c.layer) + ":" + std::to_string(c.index);
+  return key;
+}
+
+}  // namespace
+
 std::optional<Action> parse_action(const std::string& name) {
   if (name == "next") return Action::step_forward;
   if (name == "back") return Action::step_back;
@@ -104,6 +117,11 @@ void App::replan() {
     edits = next;
     target_ = 0;
     plan_race();  // the same input for the second sort
+    // A verdict is about the network it checked: keep it only while that network is shown.
+    if (!verify_result.empty() && verify_plan_key_ != plan_key(*plan_)) {
+      verify_result.clear();
+      counterexample.reset();
+    }
     capture();
   } catch (const UsageError& e) {
     error = e.what();
@@ -173,6 +191,7 @@ void App::start_verify() {
   verify_result = verify_scenario_ + ": checking all 2^" + std::to_string(plan_->spec.n) +
                   " inputs of 0s and 1s on the GPU ...";
   counterexample.reset();
+  verify_plan_key_ = plan_key(*plan_);
   verify_job_->start(*plan_, verify_allow_slow);
 }
 
@@ -198,7 +217,8 @@ void App::poll_verify() {
       std::string bits;
       for (std::uint32_t w = 0; w < r.n; ++w) bits += ((*r.failing_input >> w) & 1u) ? '1' : '0';
       verify_result = verify_scenario_ + ": does NOT sort: it fails on the 0-1 input " + bits +
-                      " (wire 0 first)" + timing + "; step the counterexample to watch it";
+                      " (wire 0 first), found in " + fixed("%.2f", r.seconds) +
+                      " s; step the counterexample to watch it";
     } else {
       verify_result = verify_scenario_ + ": sorts all 2^" + std::to_string(r.n) +
                       " inputs of 0s and 1s, hence every input (0-1 principle)" + timing;

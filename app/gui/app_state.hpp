@@ -237,6 +237,7 @@ class App {
   std::string race_algorithm_;
   std::unique_ptr<VerifyJob> verify_job_;
   std::string verify_scenario_;  // what the running check checks, for its verdict
+  std::string verify_plan_key_;  // the network it checks (plan_key in app_state.cpp)
   void poll_verify();
   void load_counterexample();
   std::unique_ptr<RaceLane> race_;

@@ -200,9 +200,14 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   float need = state.merge ? merge_views_min_height(state, choice, width, s) : 0.0f;
   if (show_bars) need += bars_min + legend_h;
   // The wire diagram's caption: the network's size and depth beside the others' and the best known.
-  const float caption = network && !layout->facts.empty()
+  const float facts_h = network && !layout->facts.empty()
                             ? float(wrap_words(layout->facts, width, k_facts_lines).size()) * line
                             : 0.0f;
+  const float note_h =
+      network && !options.network_note.empty()
+          ? float(wrap_words(options.network_note, width, k_facts_lines).size()) * line
+          : 0.0f;
+  const float caption = facts_h + note_h;
   if (network) need += 6 * s + network_min_height(*layout, line) + caption;
   if (!views.empty()) need += detail_gap + stacked_need();
   if (max.y - min.y - heading.height < need)
@@ -245,10 +250,12 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   }
 
   if (network) {
-    if (caption > 0) {
+    if (facts_h > 0)
       draw_wrapped(list, {min.x, bottom + 4 * s}, colors.dim, layout->facts, width, k_facts_lines);
-      bottom += caption;
-    }
+    if (note_h > 0)
+      draw_wrapped(list, {min.x, bottom + 4 * s + facts_h}, colors.accent, options.network_note,
+                   width, k_facts_lines);
+    bottom += caption;
     g_rects.network_min = {min.x, bottom + 6 * s};
     g_rects.network_max = max;
     audit_room("wire diagram", g_rects.network_min, g_rects.network_max,

@@ -50,6 +50,8 @@ struct ViewsOptions {
   // Which of the step's detail views shows when there is no room to stack them (key V).
   std::uint32_t cycle = 0;
   BarsStyle bars_style = BarsStyle::automatic;  // density or min..max bars at large n (key D)
+  // Under the wire diagram's caption, in the accent colour: the network lab's verdict.
+  std::string network_note;
 };
 
 // Draws into the current ImGui window's draw list inside [min, max]; the bars are queued on
