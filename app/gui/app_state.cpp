@@ -19,6 +19,23 @@ namespace ss::gui {
 
 namespace {
 
+// The scenario's input and keys timed at n for `impls`, with the full-speed panel's repetitions:
+// the full-speed run and the race time alike.
+SweepRequest timing_request(const Scenario& s, std::vector<std::string> impls, std::uint32_t n,
+                            const FullSpeedState& f) {
+  SweepRequest request;
+  request.impls = std::move(impls);
+  request.sizes = {n};
+  request.types = {s.type};
+  request.pairs = s.pairs;
+  request.descending = s.descending;
+  request.distribution = s.distribution;
+  request.seed = s.seed;
+  request.reps = std::max(1, f.reps);
+  request.warmup = std::max(0, f.warmup);
+  return request;
+}
+
 // The network a plan runs: algorithm, n and the comparators taken out (the input does not matter
 // to the 0-1 check, so stepping its counterexample keeps the verdict).
 std::string plan_key(const Plan& plan) {
@@ -258,16 +275,8 @@ void App::start_race_run() {
     return;
   }
   const Scenario& s = scenario_;
-  SweepRequest request;
-  request.impls = {s.algorithm, race_algorithm_};
-  request.sizes = {plan_->spec.n};
-  request.types = {s.type};
-  request.pairs = s.pairs;
-  request.descending = s.descending;
-  request.distribution = s.distribution;
-  request.seed = s.seed;
-  request.reps = std::max(1, full_speed.reps);
-  request.warmup = std::max(0, full_speed.warmup);
+  SweepRequest request =
+      timing_request(s, {s.algorithm, race_algorithm_}, plan_->spec.n, full_speed);
   request.copy_bandwidth = false;
   race_result = "timing " + s.algorithm + " and " + race_algorithm_ + " at full speed ...";
   job_ = Job::race;
@@ -592,16 +601,8 @@ void App::start_full_speed() {
     const DeviceLimits limits = DeviceLimits::from(context_.properties());
     const Plan plan = make_plan(s.algorithm, full_speed_spec(s, n), limits);
     check_plan_fits(plan, limits, context_.properties().name);
-    SweepRequest request;
-    request.impls = {s.algorithm, k_std_sort, k_std_sort_par};
-    request.sizes = {n};
-    request.types = {s.type};
-    request.pairs = s.pairs;
-    request.descending = s.descending;
-    request.distribution = s.distribution;
-    request.seed = s.seed;
-    request.reps = std::max(1, full_speed.reps);
-    request.warmup = std::max(0, full_speed.warmup);
+    SweepRequest request =
+        timing_request(s, {s.algorithm, k_std_sort, k_std_sort_par}, n, full_speed);
     request.steps = true;
     full_speed.run_scenario = scenario_summary(s, n);
     full_speed.run_tiles = plan.tiles;
