@@ -99,8 +99,8 @@ Image OffscreenRenderer::render_race(const Stepper& first, const Stepper& second
   const StepState b = capture_step_state(context_, second, range, options_.picks);
   frame.bars().update(a);
   frame.race_bars().update(b);
-  const std::string first_facts = network_facts_text(first.plan());
-  const std::string second_facts = network_facts_text(second.plan());
+  const std::string first_facts = network_facts_short_text(first.plan());
+  const std::string second_facts = network_facts_short_text(second.plan());
   ViewsOptions views;
   views.bars_style = options_.bars_style;
   return render_image_window(context_, frame, *target_, 16.0f * options_.style.scale,

@@ -22,7 +22,7 @@ class RaceLane {
 
   const Plan& plan() const { return plan_; }
   const render::StepState& state() const { return state_; }
-  const std::string& facts() const { return facts_; }  // network_facts_text; empty for others
+  const std::string& facts() const { return facts_; }  // network_facts_short_text; empty for others
   // Moves to where the first sort at `position` of `steps` puts it; true when it moved.
   bool follow(std::size_t position, std::size_t steps, render::RaceSync sync);
 

@@ -112,11 +112,16 @@ std::string best_text(const BestKnownNetwork& b) {
   return notes.empty() ? text : text + " (" + notes + ")";
 }
 
-std::string compute_text(const Plan& plan) {
+std::string own_text(const Plan& plan) {
   const NetworkFacts own = network_facts(plan);
   std::string text = plan.algorithm + ": " + std::to_string(own.comparators) +
                      " comparators, depth " + std::to_string(own.depth);
   if (own.disabled != 0) text += " (" + std::to_string(own.disabled) + " disabled)";
+  return text;
+}
+
+std::string compute_text(const Plan& plan) {
+  std::string text = own_text(plan);
   SortSpec spec{plan.spec.n, KeyType::u32, false, false};
   for (const Algorithm& other : algorithms()) {
     if (!other.network || other.name == plan.algorithm || spec.n > other.max_n) continue;
@@ -132,6 +137,14 @@ std::string compute_text(const Plan& plan) {
 std::optional<BestKnownNetwork> best_known_network(std::uint32_t n) {
   if (n < 1 || n > k_best_known_max_n) return std::nullopt;
   return k_best[n];
+}
+
+std::string network_facts_short_text(const Plan& plan) {
+  const Algorithm* algorithm = find_algorithm(plan.algorithm);
+  if (algorithm == nullptr || !algorithm->network || plan.spec.n > k_facts_max_n) return {};
+  std::string text = own_text(plan);
+  if (const auto best = best_known_network(plan.spec.n)) text += " · " + best_text(*best);
+  return text;
 }
 
 std::string network_facts_text(const Plan& plan) {

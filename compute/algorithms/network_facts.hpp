@@ -53,5 +53,8 @@ inline constexpr std::uint32_t k_facts_max_n = 4096;
 // plan's own figures count what runs (disabled comparators named); the other networks are
 // planned at the same n. Empty for plans that are not networks or n > k_facts_max_n.
 std::string network_facts_text(const Plan& plan);
+// The plan's own figures and the best known only, for a race where the other network's figures
+// stand beside it: "batcher: 63 comparators, depth 10 · best known 60 / 10 ...".
+std::string network_facts_short_text(const Plan& plan);
 
 }  // namespace ss

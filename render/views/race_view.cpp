@@ -42,6 +42,8 @@ void draw_race(BarsView& first_bars, BarsView& second_bars, ImGuiLayer& ui, cons
   // Half the height each: the bars, not the detail views, carry the comparison.
   ViewsOptions bars_only = options;
   bars_only.selection = ViewSelection::bars;
+  // The marker strip and colours read as in the single view; the bars need the lines.
+  bars_only.legend = false;
   const Palette colors = palette(ui.style());
   ImDrawList* list = ImGui::GetWindowDrawList();
   const float line = ImGui::GetFontSize();
@@ -52,9 +54,11 @@ void draw_race(BarsView& first_bars, BarsView& second_bars, ImGuiLayer& ui, cons
       draw_views(bars, ui, state, nullptr, bars_only, a, z);
       return;
     }
-    const float h = float(wrap_words(facts, z.x - a.x, 2).size()) * line;
+    // Two lines of facts when the half holds them beside a readable heading and bars, else one.
+    const std::size_t lines = z.y - a.y >= 16 * line ? 2 : 1;
+    const float h = float(wrap_words(facts, z.x - a.x, lines).size()) * line;
     draw_views(bars, ui, state, nullptr, bars_only, a, {z.x, z.y - h});
-    draw_wrapped(list, {a.x, z.y - h}, colors.dim, facts, z.x - a.x, 2);
+    draw_wrapped(list, {a.x, z.y - h}, colors.dim, facts, z.x - a.x, lines);
   };
   half(first_bars, first, first_facts, r.first_min, r.first_max);
   if (result.empty()) {

@@ -173,7 +173,7 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
       options.bars_style, state.n(),
       std::uint32_t(std::lround(width * ImGui::GetIO().DisplayFramebufferScale.x)));
   float legend_h = 0;
-  if (show_bars) {
+  if (show_bars && options.legend) {
     legend_h =
         3 * s + (by_digit ? draw_digit_legend(nullptr, {}, width, state.radix->digits, colors, s)
                           : flow_legend(nullptr, {}, width,
@@ -242,9 +242,9 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
     bars.queue(g_rects.bars_min, g_rects.bars_max, by_digit, options.bars_style);
     audit_room("bars", g_rects.bars_min, g_rects.bars_max, {0, bars_min});
     const ImVec2 legend{min.x, g_rects.bars_max.y + 3 * s};
-    if (by_digit)
+    if (options.legend && by_digit)
       draw_digit_legend(list, legend, width, state.radix->digits, colors, s);
-    else
+    else if (options.legend)
       flow_legend(list, legend, width, marker_legend(state, radix, density, colors), s);
     bottom = g_rects.bars_max.y + legend_h;
   }

@@ -52,6 +52,7 @@ struct ViewsOptions {
   BarsStyle bars_style = BarsStyle::automatic;  // density or min..max bars at large n (key D)
   // Under the wire diagram's caption, in the accent colour: the network lab's verdict.
   std::string network_note;
+  bool legend = true;  // the bars' legend (a race leaves it out: half the height each)
 };
 
 // Draws into the current ImGui window's draw list inside [min, max]; the bars are queued on

@@ -41,6 +41,7 @@ struct Algorithm {
 const Algorithm k_algorithms[] = {
     {"batcher", false, {ViewSelection::bars, ViewSelection::network, ViewSelection::both}},
     {"transposition", false, {ViewSelection::bars, ViewSelection::network, ViewSelection::both}},
+    {"bitonic", false, {ViewSelection::bars, ViewSelection::network, ViewSelection::both}},
     {"mergesort",
      false,
      {ViewSelection::bars, ViewSelection::both, ViewSelection::mergepath,
@@ -97,6 +98,7 @@ class Frames {
                                     const std::vector<std::string>& overlays) {
     frame_.imgui().set_style(app.style);
     if (app.take_state_changed()) frame_.bars().update(app.state());
+    if (app.take_race_changed()) frame_.race_bars().update(app.race_state());
     std::vector<std::string> found;
     render::Image image;
     for (int f = 0; f < 2; ++f) {
@@ -215,6 +217,16 @@ void check_layout(const Display& display) {
         app.perform(gui::Action::close_drawers);
       }
     }
+    // A race against another algorithm (two headings, two bar areas), at a middle step.
+    app.set_race(algorithm.name == std::string("batcher") ? "bitonic" : "batcher");
+    settle(app);
+    for (bool panels : {true, false}) {
+      app.panels = panels;
+      checker.check(app, name + ", race against " + app.race_algorithm() + ", panels " +
+                             (panels ? "shown" : "hidden"));
+    }
+    app.set_race("");
+    settle(app);
     // The full-speed panel (F) takes the view's and the step panel's room.
     app.panels = true;
     app.perform(gui::Action::toggle_full_speed);
