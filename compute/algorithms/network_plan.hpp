@@ -19,6 +19,14 @@ Plan network_plan_skeleton(std::string algorithm, const SortSpec& spec, const st
 Step& add_network_step(Plan& plan, std::string label, std::vector<std::byte> push,
                        GroupCount groups, StepView view);
 
+// Batcher's odd-even merge sort and the bitonic sort share their shape (seed 000): merges of 2,
+// 4, ..., up to n padded to a power of two, each as layers of stride merge/2 down to 1, one
+// dispatch per layer over the real keys. `layer_push(merge, stride, layer, groups_x)` gives a
+// layer's push block (also its StepView), `label(push)` its step label.
+template <class Push, class MakePush, class Label>
+Plan merge_layers_plan(std::string algorithm, const SortSpec& spec, const DeviceLimits& limits,
+                       const std::string& shader, MakePush layer_push, Label label);
+
 struct Comparator {
   std::uint32_t left;   // lower wire; receives the smaller key
   std::uint32_t right;  // upper wire
@@ -41,5 +49,31 @@ void apply_disabled_comparators(Plan& plan);
 
 // Workgroup size for network kernels: 256 where the device allows, fewer otherwise.
 std::uint32_t network_workgroup_size(const DeviceLimits& limits);
+
+template <class Push, class MakePush, class Label>
+Plan merge_layers_plan(std::string algorithm, const SortSpec& spec, const DeviceLimits& limits,
+                       const std::string& shader, MakePush layer_push, Label label) {
+  const std::uint32_t workgroup = network_workgroup_size(limits);
+  Plan plan = network_plan_skeleton(std::move(algorithm), spec, shader, sizeof(Push), workgroup);
+  if (spec.n < 2) return plan;
+  std::uint64_t padded = 1;
+  while (padded < spec.n) padded *= 2;
+  const GroupCount groups = groups_for(spec.n, workgroup, limits);
+  const std::uint64_t traffic =
+      std::uint64_t(spec.n) * (key_bytes(spec.key_type) + (spec.pairs ? 4u : 0u));
+  std::uint32_t layer = 0;
+  for (std::uint64_t merge = 2; merge <= padded; merge *= 2) {
+    for (std::uint64_t stride = merge / 2; stride >= 1; stride /= 2) {
+      const Push p = layer_push(static_cast<std::uint32_t>(merge),
+                                static_cast<std::uint32_t>(stride), layer++, groups.x);
+      Step& step = add_network_step(plan, label(p), push_bytes(p), groups, p);
+      step.kind = "merge " + std::to_string(merge);
+      // Every real key is read at most once and written at most once per layer.
+      step.bytes_read = traffic;
+      step.bytes_written = traffic;
+    }
+  }
+  return plan;
+}
 
 }  // namespace ss
