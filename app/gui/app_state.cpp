@@ -260,6 +260,12 @@ void App::load_counterexample() {
   }
 }
 
+void App::set_race_sync(render::RaceSync sync) {
+  race_sync = sync;
+  if (race_ && stepper_ && race_->follow(stepper_->position(), stepper_->step_count(), race_sync))
+    race_changed_ = true;
+}
+
 const render::StepState& App::race_state() const {
   static const render::StepState none;
   return race_ ? race_->state() : none;

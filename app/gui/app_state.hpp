@@ -122,7 +122,10 @@ class App {
   bool racing() const { return race_ != nullptr; }
   const render::StepState& race_state() const;
   std::string race_facts() const { return race_ ? race_->facts() : std::string(); }
+  std::string race_first_facts() const { return race_ ? race_->first_facts() : std::string(); }
   render::RaceSync race_sync = render::RaceSync::steps;
+  // Steps or fraction; the second sort moves to match at once (no re-plan).
+  void set_race_sync(render::RaceSync sync);
   // True once after the race's state changed (its bars rebind).
   bool take_race_changed() {
     const bool changed = race_changed_;

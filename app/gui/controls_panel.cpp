@@ -266,10 +266,8 @@ void race_controls(App& app) {
   ImGui::RadioButton("one step each", &sync, int(render::RaceSync::steps));
   same_line_if_fits(checkbox_width("same fraction"));
   ImGui::RadioButton("same fraction", &sync, int(render::RaceSync::fraction));
-  if (sync != static_cast<int>(app.race_sync)) {
-    app.race_sync = static_cast<render::RaceSync>(sync);
-    app.set_race(app.race_algorithm());  // re-follow the first sort
-  }
+  if (sync != static_cast<int>(app.race_sync))
+    app.set_race_sync(static_cast<render::RaceSync>(sync));
   ImGui::BeginDisabled(app.working());
   if (ImGui::Button("time both at full speed")) app.perform(Action::race_run);
   ImGui::EndDisabled();

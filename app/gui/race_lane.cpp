@@ -24,6 +24,7 @@ RaceLane::RaceLane(const Context& context, const std::string& algorithm, const P
     : context_(context), plan_(plan_race(context, algorithm, first)), range_(range) {
   stepper_ = std::make_unique<Stepper>(context_, plan_, input);
   facts_ = network_facts_short_text(plan_);
+  first_facts_ = network_facts_short_text(first);
   state_ = render::capture_step_state(context_, *stepper_, range_);
 }
 

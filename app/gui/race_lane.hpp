@@ -22,7 +22,10 @@ class RaceLane {
 
   const Plan& plan() const { return plan_; }
   const render::StepState& state() const { return state_; }
-  const std::string& facts() const { return facts_; }  // network_facts_short_text; empty for others
+  // network_facts_short_text of this sort and of the first, once per plan (not per frame: it
+  // counts every comparator); empty for sorts that are not networks.
+  const std::string& facts() const { return facts_; }
+  const std::string& first_facts() const { return first_facts_; }
   // Moves to where the first sort at `position` of `steps` puts it; true when it moved.
   bool follow(std::size_t position, std::size_t steps, render::RaceSync sync);
 
@@ -33,6 +36,7 @@ class RaceLane {
   std::unique_ptr<Stepper> stepper_;
   render::StepState state_;
   std::string facts_;
+  std::string first_facts_;
 };
 
 }  // namespace ss::gui

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "algorithms/network_facts.hpp"
 #include "render/views/merge_views.hpp"
 #include "render/views/race_view.hpp"
 #include "render/views/views_panel.hpp"
@@ -24,11 +23,9 @@ void views_window(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 
                                                  " inputs of 0s and 1s on the GPU ..."
                                            : app.verify_result;
   if (app.racing()) {
-    render::draw_race(
-        renderer.bars(), renderer.race_bars(), renderer.imgui(), app.state(), app.race_state(),
-        app.views, min, max, app.race_result,
-        app.stepper() != nullptr ? network_facts_short_text(app.stepper()->plan()) : std::string(),
-        app.race_facts());
+    render::draw_race(renderer.bars(), renderer.race_bars(), renderer.imgui(), app.state(),
+                      app.race_state(), app.views, min, max, app.race_result,
+                      app.race_first_facts(), app.race_facts());
     ImGui::End();
     return;
   }
