@@ -59,9 +59,8 @@ vec3 merge_color(float b_share) {
   return mix(a, b, b_share);
 }
 
-// The keys [begin, end) of a column, without 32-bit overflow of column * n.
+// The keys [begin, end) of a column.
 uvec2 column_keys(uint column) {
-  uint base = pc.n / pc.columns, extra = pc.n % pc.columns;
-  return uvec2(column * base + (column * extra) / pc.columns,
-               (column + 1u) * base + ((column + 1u) * extra) / pc.columns);
+  return uvec2(bars_column_begin(column, pc.n, pc.columns),
+               bars_column_begin(column + 1u, pc.n, pc.columns));
 }

@@ -76,6 +76,13 @@ SS_CONST float BARS_MERGE_B_B = 0.0;
 SS_CONST uint MARK_RIGHT = 0x80000000u;
 SS_CONST uint MARK_PARTNER_MASK = 0x7fffffffu;
 
+// First key of column `column` when n keys are spread over `columns` columns (the column holds
+// [begin(column), begin(column + 1))), without 32-bit overflow of column * n.
+SS_FN uint bars_column_begin(uint column, uint n, uint columns) {
+  uint base = n / columns, extra = n % columns;
+  return column * base + (column * extra) / columns;
+}
+
 // The pre-pass's output for column c: BARS_COLUMN_WORDS words at c * BARS_COLUMN_WORDS.
 SS_CONST uint BARS_COLUMN_WORDS = 6u;
 SS_CONST uint BARS_COLUMN_LO = 0u;      // smallest key's height fraction (float bits)

@@ -81,12 +81,11 @@ Prepass run_prepass(const Stepper& stepper, const KeyArray& input, std::uint32_t
   return p;
 }
 
-// The keys [begin, end) of a column, as bars_keys.glsl's column_keys computes them.
+// The keys [begin, end) of a column, from the header the pre-pass uses.
 std::pair<std::uint32_t, std::uint32_t> column_keys(std::uint32_t column, std::uint32_t n,
                                                     std::uint32_t columns) {
-  const std::uint32_t base = n / columns, extra = n % columns;
-  return {column * base + (column * extra) / columns,
-          (column + 1) * base + ((column + 1) * extra) / columns};
+  return {gpu::bars_column_begin(column, n, columns),
+          gpu::bars_column_begin(column + 1, n, columns)};
 }
 
 // A u32 key's height fraction, in double: the GPU computes it in float.
