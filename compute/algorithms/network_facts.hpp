@@ -42,7 +42,7 @@ struct BestKnownNetwork {
 };
 
 // Known for 1 <= n <= k_best_known_max_n; nullopt otherwise.
-inline constexpr std::uint32_t k_best_known_max_n = 17;
+inline constexpr std::uint32_t k_best_known_max_n = 32;
 std::optional<BestKnownNetwork> best_known_network(std::uint32_t n);
 
 // Largest n the facts text counts (three networks' comparators, one by one).

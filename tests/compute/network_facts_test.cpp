@@ -132,8 +132,10 @@ TEST_CASE("network facts: best known table is consistent and cites optimal value
     CHECK(best->depth_lower <= best->depth);
     CHECK(best->size >= smaller->size);  // removing a wire never needs more comparators
     CHECK(best->depth >= smaller->depth);
+    CHECK(best->size_lower >= smaller->size_lower);
+    CHECK(best->depth_lower >= smaller->depth_lower);
     CHECK(best->size_optimal() == (n <= 12));
-    CHECK(best->depth_optimal());
+    CHECK(best->depth_optimal() == (n <= 17));
   }
   CHECK(best_known_network(8)->size == 19);
   CHECK(best_known_network(8)->depth == 6);
@@ -145,6 +147,13 @@ TEST_CASE("network facts: best known table is consistent and cites optimal value
   CHECK(best_known_network(11)->one_network);
   CHECK_FALSE(best_known_network(10)->one_network);
   CHECK_FALSE(best_known_network(12)->one_network);
+  CHECK(best_known_network(24)->size == 120);
+  CHECK(best_known_network(24)->depth == 12);
+  CHECK(best_known_network(28)->depth == 13);
+  // Batcher's odd-even merge of two best 16-sorters: 60 + 60 + 65 comparators in 9 + 5 layers.
+  CHECK(best_known_network(32)->size == 185);
+  CHECK(best_known_network(32)->depth == 14);
+  CHECK(best_known_network(32)->one_network);
 }
 
 TEST_CASE("network facts: the text line names the plan's figures, the others and the best known",
@@ -162,7 +171,14 @@ TEST_CASE("network facts: the text line names the plan's figures, the others and
   CHECK_THAT(network_facts_text(
                  make_plan("transposition", {13, KeyType::u32, false, false}, DeviceLimits{})),
              Catch::Contains(
-                 "best known 45 / 9 (depth optimal; size >= 43 proven, not both in one network)"));
+                 "best known 45 / 9 (depth optimal; size >= 44 proven, not both in one network)"));
+  CHECK(network_facts_short_text(
+            make_plan("batcher", {24, KeyType::u32, false, false}, DeviceLimits{})) ==
+        "batcher: 132 comparators, depth 15 · best known 120 / 12 (size >= 100, depth >= 10 "
+        "proven, not both in one network)");
+  CHECK_THAT(network_facts_short_text(
+                 make_plan("bitonic", {32, KeyType::u32, false, false}, DeviceLimits{})),
+             Catch::EndsWith("best known 185 / 14 (size >= 147, depth >= 10 proven)"));
   Plan radix;
   radix.algorithm = "radix4";
   radix.spec.n = 8;
