@@ -50,6 +50,8 @@ shared uint s_fallback[ONESWEEP_DIGITS];     // bucket counts of a tile computed
 shared uint s_vote[3];
 shared uint s_tile;
 shared uint s_reached_start;  // instrumented: some bucket's lookback went past tile 0
+shared uint s_depth;          // instrumented: the longest walk back of any bucket
+shared uint s_stuck_tile;     // 1 + the nearest tile a stuck bucket waits on; 0 when none
 // (s_count: radix_rank.glsl; s_subgroup_total: radix_common.glsl)
 
 #define RADIX_BITS 8u
@@ -94,6 +96,8 @@ void main() {
     s_vote[0] = 0u;
     s_vote[1] = 0u;
     s_reached_start = 0u;
+    s_depth = 0u;
+    s_stuck_tile = 0u;
   }
   barrier();
   const uint tile = s_tile;
@@ -140,34 +144,46 @@ void main() {
     atomicMax(status[my_status], onesweep_status_pack(ONESWEEP_STATUS_AGGREGATE, count));
     flags |= ONESWEEP_FLAG_PUBLISHED_AGGREGATE;
   }
-  uint depth = 0u;
+  // Each bucket walks back on its own, without workgroup barriers, until it has its prefix or a
+  // predecessor's word stays empty for LOOKBACK_SPINS reads. Then one vote: if any bucket is
+  // stuck, the workgroup counts the nearest such tile itself (the fallback) and the walk goes on,
+  // so no bucket ever waits on a tile that has not started.
+  uint look = tile;  // the bucket's walk has read tiles look..tile-1
   uint fallbacks = 0u;
   bool reached_start = false;
-  uint look = tile;
-  while (workgroup_any(!done)) {
-    --look;
-    ++depth;
-    const uint i = onesweep_status_index(pc.tiles, pc.region, look, lane);
-    uint s = ONESWEEP_STATUS_EMPTY;
-    if (!done) {
+  for (;;) {
+    bool stuck = false;
+    while (!done && !stuck) {
+      const uint i = onesweep_status_index(pc.tiles, pc.region, look - 1u, lane);
+      uint s;
       uint spin = 0u;
       do {
         s = load_status(i);
       } while (onesweep_status_flag(s) == ONESWEEP_STATUS_EMPTY && ++spin < LOOKBACK_SPINS);
-    }
-    bool missing = !done && onesweep_status_flag(s) == ONESWEEP_STATUS_EMPTY;
-    if (workgroup_any(missing)) {
-      fallback_histogram(look);
-      ++fallbacks;
-      if (missing) {
-        s = onesweep_status_pack(ONESWEEP_STATUS_AGGREGATE, s_fallback[lane]);
-        atomicMax(status[i], s);  // help later tiles; never lowers a published prefix
-      }
-    }
-    if (!done) {
+      stuck = onesweep_status_flag(s) == ONESWEEP_STATUS_EMPTY;
+      if (stuck) break;
+      --look;
       prefix += onesweep_status_value(s);
       done = onesweep_status_flag(s) == ONESWEEP_STATUS_PREFIX;
       if (!done && look == 0u) {  // past tile 0 with only aggregates: add the global offset
+        prefix += digit_hist[onesweep_offset_index(pc.passes, pc.pass, lane)];
+        done = true;
+        reached_start = true;
+      }
+    }
+    if (!workgroup_any(stuck)) break;
+    if (stuck) atomicMax(s_stuck_tile, look);  // look - 1 + 1: zero means none
+    barrier();
+    const uint target = s_stuck_tile - 1u;
+    fallback_histogram(target);         // barriers inside: every bucket has read s_stuck_tile
+    if (lane == 0u) s_stuck_tile = 0u;  // next written after the next vote's barrier
+    ++fallbacks;
+    if (stuck && look - 1u == target) {
+      const uint s = onesweep_status_pack(ONESWEEP_STATUS_AGGREGATE, s_fallback[lane]);
+      atomicMax(status[onesweep_status_index(pc.tiles, pc.region, target, lane)], s);
+      --look;  // help later tiles; atomicMax never lowers a published prefix
+      prefix += s_fallback[lane];
+      if (look == 0u) {
         prefix += digit_hist[onesweep_offset_index(pc.passes, pc.pass, lane)];
         done = true;
         reached_start = true;
@@ -202,12 +218,14 @@ void main() {
   }
   if (INSTRUMENTED) {
     if (reached_start) atomicOr(s_reached_start, 1u);
+    const uint walk = subgroupMax(tile - look);
+    if (subgroupElect()) atomicMax(s_depth, walk);
     barrier();
     if (lane == 0u) {
       uint r = tile * ONESWEEP_RECORD_WORDS;
       records[r + ONESWEEP_RECORD_WORKGROUP] =
           flat_group_index(gl_WorkGroupID.x, gl_WorkGroupID.y, pc.groups_x);
-      records[r + ONESWEEP_RECORD_DEPTH] = depth;
+      records[r + ONESWEEP_RECORD_DEPTH] = s_depth;
       records[r + ONESWEEP_RECORD_FALLBACKS] = fallbacks;
       records[r + ONESWEEP_RECORD_FLAGS] =
           flags | (withheld ? ONESWEEP_FLAG_WITHHELD : 0u) |
