@@ -8,6 +8,7 @@
 #include "algorithms/network_facts.hpp"
 #include "baseline/cpu_sort.hpp"
 #include "cli/commands.hpp"
+#include "cli/lookback_report.hpp"
 #include "common/scenario.hpp"
 #include "common/scenario_session.hpp"
 #include "core/context.hpp"
@@ -28,6 +29,7 @@ struct RunOptions {
   std::string output;
   bool trace = false;
   bool json = false;
+  int lookback_runs = 0;
 };
 
 std::vector<std::string> format_keys(const KeyArray& keys) {
@@ -59,6 +61,9 @@ int run(const RunOptions& o) {
   const Plan& plan = session.plan();
   const SortSpec& spec = plan.spec;
   const KeyArray input = session.take_input();
+  if (o.lookback_runs > 0 && plan.algorithm != "onesweep") {
+    throw UsageError("--lookback reports onesweep's chained scan; " + plan.algorithm + " has none");
+  }
 
   std::vector<std::vector<std::string>> trace;
   KeyArray result;
@@ -157,6 +162,9 @@ int run(const RunOptions& o) {
               << "  " << (verification.ok ? "verified: " : "VERIFICATION FAILED: ")
               << verification.message << "\n";
   }
+  if (o.lookback_runs > 0 && !o.json) {
+    print_lookback_report(context, stepping_plan, input, o.lookback_runs, std::cout);
+  }
   if (context.validation_log().count() != 0) {
     std::cerr << "sortscope-cli: the Vulkan validation layer reported "
               << context.validation_log().count() << " message(s)\n";
@@ -177,6 +185,10 @@ Command add_run_command(CLI::App& app) {
                   "ends in .bin)");
   sub->add_flag("--trace", options->trace, "print the array after every step (n <= 256)");
   sub->add_flag("--json", options->json, "print the summary as one JSON object");
+  sub->add_option("--lookback", options->lookback_runs,
+                  "onesweep: step the sort K times more and print, per digit pass, how far its "
+                  "tiles looked back and how often the fallback counted a predecessor's keys")
+      ->check(CLI::Range(1, 1000));
   return [options] { return run(*options); };
 }
 
