@@ -1,16 +1,13 @@
 # Compiles GLSL compute/graphics shaders with glslc at build time and embeds the SPIR-V (and the
 # GLSL text, for the step panel) into a generated C++ source. A shader error fails the build.
 #
-# sortscope_embed_shaders(TARGET <target> INCLUDE_DIRS <dirs...> SHADERS <files...>
-#                         [VARIANTS <file>|<variant>|<MACRO> ...])
-# generates <target>_shaders.cpp defining a table of ss::EmbeddedShader entries. A variant compiles
-# <file> again with -D<MACRO>=1 under the name <stem>_<variant>.comp (its GLSL text is the file's
-# own), for kernels that choose a device-specific code path at plan time.
+# sortscope_embed_shaders(TARGET <target> NAMESPACE <ns> INCLUDE_DIRS <dirs...> SHADERS <files...>)
+# generates <target>_shaders.cpp defining a table of ss::EmbeddedShader entries.
 
 set(SORTSCOPE_EMBED_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/embed_shader.cmake)
 
 function(sortscope_embed_shaders)
-  cmake_parse_arguments(ARG "" "TARGET" "INCLUDE_DIRS;SHADERS;VARIANTS" ${ARGN})
+  cmake_parse_arguments(ARG "" "TARGET" "INCLUDE_DIRS;SHADERS" ${ARGN})
   set(out_dir ${CMAKE_CURRENT_BINARY_DIR}/spirv)
   file(MAKE_DIRECTORY ${out_dir})
   set(include_flags)
@@ -21,37 +18,15 @@ function(sortscope_embed_shaders)
   set(generated)
   set(table_entries "")
   set(includes "")
-  set(entries)
   foreach(shader ${ARG_SHADERS})
-    get_filename_component(name ${shader} NAME)
-    list(APPEND entries "${shader}|${name}|")
-  endforeach()
-  foreach(variant ${ARG_VARIANTS})
-    string(REPLACE "|" ";" parts "${variant}")
-    list(GET parts 0 shader)
-    list(GET parts 1 suffix)
-    list(GET parts 2 macro)
-    get_filename_component(stem ${shader} NAME_WE)
-    get_filename_component(ext ${shader} LAST_EXT)
-    list(APPEND entries "${shader}|${stem}_${suffix}${ext}|-D${macro}=1")
-  endforeach()
-
-  foreach(entry ${entries})
-    string(REPLACE "|" ";" parts "${entry}")
-    list(GET parts 0 shader)
-    list(GET parts 1 name)
-    list(LENGTH parts part_count)
-    set(defines)
-    if(part_count GREATER 2)
-      list(GET parts 2 defines)
-    endif()
     get_filename_component(abs ${shader} ABSOLUTE)
+    get_filename_component(name ${shader} NAME)
     string(MAKE_C_IDENTIFIER ${name} ident)
     set(spv_inc ${out_dir}/${name}.spv.inc)
     set(src_inc ${out_dir}/${name}.glsl.inc)
     add_custom_command(
       OUTPUT ${spv_inc}
-      COMMAND Vulkan::glslc --target-env=vulkan1.3 -O -Werror ${include_flags} ${defines}
+      COMMAND Vulkan::glslc --target-env=vulkan1.3 -O -Werror ${include_flags}
               -MD -MF ${spv_inc}.d -mfmt=c -o ${spv_inc} ${abs}
       DEPENDS ${abs}
       DEPFILE ${spv_inc}.d

@@ -118,7 +118,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   plan.kernels = {radix_kernel(spec, "onesweep_init.comp", push, init),
                   radix_kernel(spec, "onesweep_histogram.comp", push, histogram),
                   radix_kernel(spec, "onesweep_scan.comp", push, scan),
-                  radix_kernel(spec, radix_rank_shader("onesweep_pass", limits), push, pass_kernel)};
+                  radix_kernel(spec, "onesweep_pass.comp", push, pass_kernel)};
   if (spec.n < 2) return plan;  // nothing to order: no steps, the keys stay in buffer 0
 
   const std::uint64_t key_bytes_total = std::uint64_t(spec.n) * key_bytes(spec.key_type);

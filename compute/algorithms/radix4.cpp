@@ -67,7 +67,7 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
   const std::uint32_t push = sizeof(gpu::Radix4Step);
   plan.kernels = {radix_kernel(spec, "radix4_count.comp", push, count),
                   radix_kernel(spec, "radix4_scan.comp", push, scan),
-                  radix_kernel(spec, radix_rank_shader("radix4_scatter", limits), push, scatter)};
+                  radix_kernel(spec, "radix4_scatter.comp", push, scatter)};
   if (spec.n < 2) return plan;  // nothing to order: no steps, the keys stay in buffer 0
 
   const GroupCount tile_groups =

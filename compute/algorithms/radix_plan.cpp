@@ -62,10 +62,6 @@ std::uint32_t radix_subgroup_size(const DeviceLimits& limits, std::uint32_t work
   return s;
 }
 
-std::string radix_rank_shader(const std::string& stem, const DeviceLimits& limits) {
-  return stem + (limits.subgroup_partitioned ? "_partitioned.comp" : ".comp");
-}
-
 KernelSpec radix_kernel(const SortSpec& spec, std::string shader, std::uint32_t push_size,
                         const RadixKernelParams& params) {
   KernelSpec kernel;

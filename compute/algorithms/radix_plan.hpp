@@ -57,10 +57,6 @@ Step& add_radix_step(Plan& plan, std::string label, std::uint32_t kernel,
   return plan.steps.back();
 }
 
-// The kernel that ranks keys with radix_rank.glsl, e.g. "onesweep_pass": its
-// subgroupPartitionNV variant where the device has it, else the ballot one.
-std::string radix_rank_shader(const std::string& stem, const DeviceLimits& limits);
-
 // A radix kernel with every RADIX_SPEC_* constant set (ids in radix_digits.h).
 KernelSpec radix_kernel(const SortSpec& spec, std::string shader, std::uint32_t push_size,
                         const RadixKernelParams& params);

@@ -41,13 +41,6 @@ DeviceKind kind_of(vk::PhysicalDeviceType type) {
   }
 }
 
-bool has_device_extension(const vk::raii::PhysicalDevice& gpu, std::string_view name) {
-  for (const auto& e : gpu.enumerateDeviceExtensionProperties()) {
-    if (name == e.extensionName.data()) return true;
-  }
-  return false;
-}
-
 DeviceProperties read_properties(const vk::raii::PhysicalDevice& gpu) {
   auto chain =
       gpu.getProperties2<vk::PhysicalDeviceProperties2, vk::PhysicalDeviceVulkan11Properties,
@@ -77,10 +70,6 @@ DeviceProperties read_properties(const vk::raii::PhysicalDevice& gpu) {
                             (v13.requiredSubgroupSizeStages & vk::ShaderStageFlagBits::eCompute);
   p.max_workgroup_subgroups = v13.maxComputeWorkgroupSubgroups;
   p.shader_int64 = features.get<vk::PhysicalDeviceFeatures2>().features.shaderInt64;
-  p.subgroup_partitioned =
-      has_device_extension(gpu, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) &&
-      (v11.subgroupSupportedOperations & vk::SubgroupFeatureFlagBits::ePartitionedNV) &&
-      (v11.subgroupSupportedStages & vk::ShaderStageFlagBits::eCompute);
   p.max_shared_memory = base.limits.maxComputeSharedMemorySize;
   p.max_workgroup_invocations = base.limits.maxComputeWorkGroupInvocations;
   for (int i = 0; i < 3; ++i) p.max_workgroup_count[i] = base.limits.maxComputeWorkGroupCount[i];
@@ -267,11 +256,7 @@ Context::Context(const ContextOptions& options)
 
   const float priority = 1.0f;
   vk::DeviceQueueCreateInfo queue_info({}, queue_family_, 1, &priority);
-  std::vector<std::string> extension_list = options.device_extensions;
-  if (properties_.subgroup_partitioned) {
-    extension_list.push_back(VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
-  }
-  const auto device_extensions = c_strings(extension_list);
+  const auto device_extensions = c_strings(options.device_extensions);
   vk::DeviceCreateInfo device_info({}, queue_info, {}, device_extensions, nullptr);
   device_info.pNext = &enabled.get<vk::PhysicalDeviceFeatures2>();
   device_ = vk::raii::Device(physical_device_, device_info);

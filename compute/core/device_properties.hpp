@@ -24,9 +24,6 @@ struct DeviceProperties {
   bool subgroup_size_control = false;
   std::uint32_t max_workgroup_subgroups = 0;  // maxComputeWorkgroupSubgroups
   bool shader_int64 = false;
-  // VK_NV_shader_subgroup_partitioned in compute shaders (enabled when present): radix ranking
-  // takes one subgroupPartitionNV per key instead of a ballot per digit bit.
-  bool subgroup_partitioned = false;
 
   std::uint32_t max_shared_memory = 0;  // bytes of workgroup-shared memory
   std::uint32_t max_workgroup_invocations = 0;

@@ -13,7 +13,6 @@ struct DeviceLimits {
   std::uint32_t min_subgroup_size = 32;
   std::uint32_t max_subgroup_size = 32;
   bool subgroup_size_control = false;
-  bool subgroup_partitioned = false;  // VK_NV_shader_subgroup_partitioned (DeviceProperties)
   std::uint32_t max_workgroup_subgroups = 64;
   std::uint32_t max_shared_memory = 32768;
   std::uint32_t max_workgroup_invocations = 1024;
@@ -28,7 +27,6 @@ struct DeviceLimits {
     l.min_subgroup_size = p.min_subgroup_size;
     l.max_subgroup_size = p.max_subgroup_size;
     l.subgroup_size_control = p.subgroup_size_control;
-    l.subgroup_partitioned = p.subgroup_partitioned;
     l.max_workgroup_subgroups = p.max_workgroup_subgroups;
     l.max_shared_memory = p.max_shared_memory;
     l.max_workgroup_invocations = p.max_workgroup_invocations;

@@ -6,9 +6,6 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
-#ifdef RADIX_RANK_PARTITIONED
-#extension GL_NV_shader_subgroup_partitioned : require
-#endif
 
 #include "grid.h"
 #include "radix4_step.h"

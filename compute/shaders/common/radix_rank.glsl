@@ -4,12 +4,10 @@
 //
 // Ranking: subgroup s ranks its own segment of the tile (radix_tile_key_index) round by round.
 // In a round, eight (or four) ballots over the digit bits give each lane the mask of lanes
-// holding the same digit (or, compiled with RADIX_RANK_PARTITIONED for devices with
-// VK_NV_shader_subgroup_partitioned, one subgroupPartitionNV gives the same mask); its rank is the
-// count of those before it plus the subgroup's running count of that digit, which the last such
-// lane then advances (16-bit packed counters in s_work). Afterwards the per-subgroup counts are
-// scanned across subgroups, so a key's position within its digit in the tile is: earlier subgroups'
-// count + its rank in its subgroup.
+// holding the same digit; its rank is the count of those before it plus the subgroup's running
+// count of that digit, which the last such lane then advances (16-bit packed counters in s_work).
+// Afterwards the per-subgroup counts are scanned across subgroups, so a key's position within
+// its digit in the tile is: earlier subgroups' count + its rank in its subgroup.
 
 const uint RADIX = 1u << RADIX_BITS;
 const uint HIST_WORDS = RADIX / 2u;  // packed counters per subgroup
@@ -60,17 +58,12 @@ void rank_tile(uint tile, uint tile_keys, uint n) {
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     bool valid = tile_slot_valid(tile, tile_keys, n, k);
     uint d = t_digit[k];
-#ifdef RADIX_RANK_PARTITIONED
-    // Empty slots share the out-of-range digit RADIX: a partition of their own, never counted.
-    uvec4 peers = subgroupPartitionNV(valid ? d : RADIX);
-#else
     uvec4 peers = subgroupBallot(valid);
     for (uint b = 0u; b < RADIX_BITS; ++b) {
       bool bit = ((d >> b) & 1u) != 0u;
       uvec4 vote = subgroupBallot(bit);
       peers &= bit ? vote : ~vote;
     }
-#endif
     uint word = base + d / 2u;
     uint before = radix_unpack(s_work[word], d);
     subgroupMemoryBarrierShared();
