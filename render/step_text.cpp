@@ -26,6 +26,23 @@ std::vector<Field> push_fields(const Step& step) {
           add("merge_size", p.merge_size);
           add("layer", p.layer);
           add("groups_x", p.groups_x);
+        } else if constexpr (std::is_same_v<T, gpu::BatcherFusedStep>) {
+          const auto p = push_value<gpu::BatcherFusedStep>(step);
+          add("n", p.n);
+          add("merge_lo", p.merge_lo);
+          add("merge_hi", p.merge_hi);
+          add("stride_hi", p.stride_hi);
+          add("stride_lo", p.stride_lo);
+          add("first_layer", p.first_layer);
+          add("last_layer", p.last_layer);
+          add("unit_shift", p.unit_shift);
+          add("residue_shift", p.residue_shift);
+          add("residue_groups", p.residue_groups);
+          add("center", p.center);
+          add("halo", p.halo);
+          add("window", p.window);
+          add("groups_x", p.groups_x);
+          add("threads", p.threads);
         } else if constexpr (std::is_same_v<T, gpu::BitonicLayer>) {
           const auto p = push_value<gpu::BitonicLayer>(step);
           add("n", p.n);
@@ -96,6 +113,8 @@ namespace {
 // The network a step belongs to, by its parameter block, and its n; empty for other steps.
 std::pair<std::string, std::uint32_t> network_of(const Step& step) {
   if (const auto* v = std::get_if<gpu::BatcherLayer>(&step.view)) return {"batcher", v->n};
+  if (const auto* v = std::get_if<gpu::BatcherFusedStep>(&step.view))
+    return {"batcher-fused", v->n};
   if (const auto* v = std::get_if<gpu::BitonicLayer>(&step.view)) return {"bitonic", v->n};
   if (const auto* v = std::get_if<gpu::TranspositionPass>(&step.view))
     return {"transposition", v->n};

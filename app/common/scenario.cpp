@@ -50,9 +50,10 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& o) {
                "with --delay-tile: the tile publishes late (after its scatter) instead of never");
   app.add_option("--disable", o.disable,
                  "networks (" + network_algorithm_names() +
-                     "): take comparators out, LAYER:I,... with both from 1: LAYER the step "
-                     "number, I the comparator's place in that layer from the lowest wire (as the "
-                     "wire diagram orders them); n <= " +
+                     "): take comparators out, LAYER:I,... with both from 1: LAYER the network "
+                     "layer (the step number; batcher-fused's steps name the layers they cover), "
+                     "I the comparator's place in that layer from the lowest wire (as the wire "
+                     "diagram orders them); n <= " +
                      std::to_string(k_disable_max_n));
 }
 

@@ -62,7 +62,7 @@ void views_window(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 
       if (const auto pick = render::network_comparator_at(rects.network_min, rects.network_max,
                                                           *app.layout(), app.state(), style,
                                                           renderer.imgui().mono(), io.MousePos))
-        app.toggle_comparator(pick->step, pick->index);
+        app.toggle_comparator(pick->layer, pick->index);
     }
     if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
       style.pan.x -= ImGui::GetIO().MouseDelta.x;

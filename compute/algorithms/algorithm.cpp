@@ -4,6 +4,7 @@
 #include <string>
 
 #include "algorithms/batcher.hpp"
+#include "algorithms/batcher_fused.hpp"
 #include "algorithms/bitonic.hpp"
 #include "algorithms/mergesort.hpp"
 #include "algorithms/network_plan.hpp"
@@ -21,6 +22,11 @@ const std::array k_algorithms = {
               "Batcher's odd-even mergesort: one dispatch per network layer, any n (virtual +inf "
               "padding)",
               false, true, 1ull << 31, &plan_batcher},
+    Algorithm{
+        "batcher-fused",
+        "Batcher's odd-even mergesort, the same network with consecutive layers fused: merges "
+        "up to a tile in shared memory, larger merges' layers in halo and strided windows",
+        false, true, 1ull << 31, &plan_batcher_fused, "batcher"},
     Algorithm{"bitonic",
               "Batcher's bitonic sorting network: one dispatch per layer, every comparator "
               "pointing the same way (mirror, then half-cleaners), any n (virtual +inf padding)",

@@ -16,6 +16,9 @@ struct Algorithm {
   // Largest n the algorithm accepts regardless of device (e.g. n dispatches for transposition).
   std::uint64_t max_n;
   Plan (*make_plan)(const SortSpec& spec, const DeviceLimits& limits);
+  // Another catalogue entry whose network this one runs (batcher-fused runs batcher's), so
+  // comparisons between networks list it once.
+  std::string_view same_network_as = {};
 };
 
 std::span<const Algorithm> algorithms();

@@ -1,7 +1,9 @@
 #include "algorithms/network_facts.hpp"
 
+#include <algorithm>
 #include <array>
 #include <mutex>
+#include <vector>
 
 #include "algorithms/algorithm.hpp"
 #include "algorithms/network_plan.hpp"
@@ -11,18 +13,19 @@ namespace ss {
 NetworkFacts network_facts(const Plan& plan) {
   NetworkFacts facts;
   facts.steps = plan.steps.size();
+  // Depth counts layers, not steps: a fused step (batcher-fused) runs several layers.
+  std::vector<bool> layer_runs(network_layer_count(plan), false);
   for (const Step& step : plan.steps) {
-    bool layer_runs = false;
     for (const Comparator& c : step_comparators(step)) {
       if (c.disabled) {
         ++facts.disabled;
       } else {
         ++facts.comparators;
-        layer_runs = true;
+        layer_runs.at(c.layer) = true;
       }
     }
-    if (layer_runs) ++facts.depth;
   }
+  facts.depth = static_cast<std::uint32_t>(std::count(layer_runs.begin(), layer_runs.end(), true));
   return facts;
 }
 
@@ -149,7 +152,9 @@ std::string compute_text(const Plan& plan) {
   std::string text = own_text(plan);
   SortSpec spec{plan.spec.n, KeyType::u32, false, false};
   for (const Algorithm& other : algorithms()) {
-    if (!other.network || other.name == plan.algorithm || spec.n > other.max_n) continue;
+    if (!other.network || other.name == plan.algorithm || spec.n > other.max_n ||
+        !other.same_network_as.empty())
+      continue;
     const Plan other_plan = other.make_plan(spec, DeviceLimits{});
     text += " · " + std::string(other.name) + " " + figures(network_facts(other_plan));
   }

@@ -67,27 +67,63 @@ std::vector<Comparator> step_comparators(const Step& step) {
         if constexpr (std::is_same_v<T, gpu::BatcherLayer>) {
           for (std::uint32_t i = 0; i < view.n; ++i) {
             if (gpu::batcher_comparator_runs(view, i))
-              out.push_back({i, gpu::batcher_partner(view, i), i});
+              out.push_back({i, gpu::batcher_partner(view, i), i, view.layer});
+          }
+        } else if constexpr (std::is_same_v<T, gpu::BatcherFusedStep>) {
+          // Each covered layer with batcher's own test; the comparator runs in the workgroup
+          // whose window centre holds its left wire.
+          for (std::uint32_t layer = view.first_layer; layer <= view.last_layer; ++layer) {
+            const gpu::BatcherLayer l = gpu::batcher_layer_at(view.n, layer);
+            for (std::uint32_t i = 0; i < view.n; ++i) {
+              if (!gpu::batcher_comparator_runs(l, i)) continue;
+              out.push_back({i, gpu::batcher_partner(l, i),
+                             gpu::batcher_fused_invocation_of(view, l, i), layer});
+            }
           }
         } else if constexpr (std::is_same_v<T, gpu::BitonicLayer>) {
           for (std::uint32_t i = 0; i < view.n; ++i) {
             if (gpu::bitonic_comparator_runs(view, i))
-              out.push_back({i, gpu::bitonic_partner(view, i), i});
+              out.push_back({i, gpu::bitonic_partner(view, i), i, view.layer});
           }
         } else if constexpr (std::is_same_v<T, gpu::TranspositionPass>) {
           const std::uint32_t count = gpu::transposition_comparators(view.n, view.parity);
           for (std::uint32_t t = 0; t < count; ++t) {
             const std::uint32_t left = gpu::transposition_left_index(view, t);
-            out.push_back({left, left + 1, t});
+            out.push_back({left, left + 1, t, view.pass});
           }
         }
       },
       step.view);
   for (Comparator& c : out) {
-    c.disabled = std::find(step.disabled_lefts.begin(), step.disabled_lefts.end(), c.left) !=
-                 step.disabled_lefts.end();
+    c.disabled = std::binary_search(step.disabled_lefts.begin(), step.disabled_lefts.end(),
+                                    LayerWire{c.layer, c.left});
   }
   return out;
+}
+
+LayerRange step_layers(const Step& step) {
+  return std::visit(
+      [](const auto& view) -> LayerRange {
+        using T = std::decay_t<decltype(view)>;
+        if constexpr (std::is_same_v<T, gpu::BatcherLayer> || std::is_same_v<T, gpu::BitonicLayer>)
+          return {view.layer, 1};
+        else if constexpr (std::is_same_v<T, gpu::TranspositionPass>)
+          return {view.pass, 1};
+        else if constexpr (std::is_same_v<T, gpu::BatcherFusedStep>)
+          return {view.first_layer, view.last_layer - view.first_layer + 1};
+        else
+          return {};
+      },
+      step.view);
+}
+
+std::uint32_t network_layer_count(const Plan& plan) {
+  std::uint32_t layers = 0;
+  for (const Step& step : plan.steps) {
+    const LayerRange range = step_layers(step);
+    if (range.count != 0) layers = std::max(layers, range.first + range.count);
+  }
+  return layers;
 }
 
 void apply_disabled_comparators(Plan& plan) {
@@ -98,7 +134,7 @@ void apply_disabled_comparators(Plan& plan) {
     throw UsageError("comparators can be disabled for n <= " + std::to_string(k_disable_max_n) +
                      " (got n = " + std::to_string(n) + ")");
   }
-  const auto layers = static_cast<std::uint32_t>(plan.steps.size());
+  const std::uint32_t layers = network_layer_count(plan);
   const std::uint32_t words = gpu::disabled_mask_words_per_layer(n);
   std::vector<std::uint32_t> mask(std::max<std::size_t>(std::size_t(layers) * words, 1), 0u);
   for (const DisabledComparator& d : disabled) {
@@ -110,8 +146,16 @@ void apply_disabled_comparators(Plan& plan) {
           " has " +
           (layers == 0 ? std::string("no layers") : "layers 1 to " + std::to_string(layers)));
     }
-    Step& step = plan.steps[d.layer];
-    const std::vector<Comparator> comparators = step_comparators(step);
+    // The step covering the layer (one step per layer, except in fused plans).
+    const auto covers = [&](const Step& s) {
+      const LayerRange range = step_layers(s);
+      return range.count != 0 && d.layer >= range.first && d.layer < range.first + range.count;
+    };
+    const auto at = std::find_if(plan.steps.begin(), plan.steps.end(), covers);
+    if (at == plan.steps.end()) throw UsageError(name + ": no step of the plan runs its layer");
+    Step& step = *at;
+    std::vector<Comparator> comparators = step_comparators(step);
+    std::erase_if(comparators, [&](const Comparator& c) { return c.layer != d.layer; });
     if (d.index >= comparators.size()) {
       throw UsageError(name + " does not exist: layer " + std::to_string(d.layer + 1) + " of " +
                        plan.algorithm + "'s network for n = " + std::to_string(n) + " has " +
@@ -120,7 +164,7 @@ void apply_disabled_comparators(Plan& plan) {
                             : "comparators 1 to " + std::to_string(comparators.size())));
     }
     const std::uint32_t left = comparators[d.index].left;
-    step.disabled_lefts.push_back(left);
+    step.disabled_lefts.push_back({d.layer, left});
     mask[gpu::disabled_mask_word(d.layer, n, left)] |= gpu::disabled_mask_bit(left);
   }
   for (Step& step : plan.steps) std::sort(step.disabled_lefts.begin(), step.disabled_lefts.end());

@@ -32,14 +32,28 @@ struct Comparator {
   std::uint32_t right;  // upper wire
   // Global invocation index that executes it; its workgroup is invocation / workgroup size.
   std::uint32_t invocation = 0;
+  // Network layer it belongs to, from 0: the step's index for one-layer steps; a fused step
+  // (batcher-fused) covers several layers.
+  std::uint32_t layer = 0;
   // Taken out of the network (SortSpec::disabled): drawn but not run, so the kernel leaves the
   // two wires as they are.
   bool disabled = false;
 };
 
-// The comparators of a network step (empty for other steps), in increasing left wire; those the
-// spec disables are included with `disabled` set.
+// The comparators of a network step (empty for other steps), layer by layer and in increasing
+// left wire within a layer; those the spec disables are included with `disabled` set.
 std::vector<Comparator> step_comparators(const Step& step);
+
+// The network layers a step covers: first layer and count (1 for one-layer steps, 0 for steps
+// that are not part of a network).
+struct LayerRange {
+  std::uint32_t first = 0;
+  std::uint32_t count = 0;
+};
+LayerRange step_layers(const Step& step);
+// Layers of a network plan, empty layers of a padded network included (one past the last
+// layer any step covers).
+std::uint32_t network_layer_count(const Plan& plan);
 
 // Takes the spec's disabled comparators out of a finished network plan: records them in each
 // step's disabled_lefts, fills the mask buffer and builds the kernel with its mask constant.

@@ -13,6 +13,7 @@
 #include "core/kernel.hpp"
 #include "plan/device_limits.hpp"
 #include "plan/sort_spec.hpp"
+#include "shaders/common/batcher_fused_step.h"
 #include "shaders/common/batcher_layer.h"
 #include "shaders/common/bitonic_layer.h"
 #include "shaders/common/mergesort_step.h"
@@ -42,7 +43,14 @@ struct GroupCount {
 // kernel ran in their `stage` field; their headers document the buffers each one writes.
 using StepView =
     std::variant<std::monostate, gpu::BatcherLayer, gpu::TranspositionPass, gpu::BitonicLayer,
-                 gpu::Radix4Step, gpu::OnesweepStep, gpu::MergesortStep>;
+                 gpu::Radix4Step, gpu::OnesweepStep, gpu::MergesortStep, gpu::BatcherFusedStep>;
+
+// A comparator of a network step named by its network layer and lower wire.
+struct LayerWire {
+  std::uint32_t layer = 0;
+  std::uint32_t left = 0;
+  auto operator<=>(const LayerWire&) const = default;
+};
 
 struct Step {
   std::string label;                    // e.g. "merge 8, stride 2"
@@ -56,9 +64,9 @@ struct Step {
   std::uint64_t bytes_written = 0;
   std::uint32_t keys_after = 0;    // buffer holding the live keys after this step
   std::uint32_t values_after = 0;  // buffer holding the live values after this step
-  // Network steps: the left wires of this layer's comparators that SortSpec::disabled takes out
-  // (the kernel skips them through its mask; step_comparators flags them).
-  std::vector<std::uint32_t> disabled_lefts;
+  // Network steps: the comparators of this step's layers that SortSpec::disabled takes out (the
+  // kernel skips them through its mask; step_comparators flags them).
+  std::vector<LayerWire> disabled_lefts;
   // A step a lecturer can open (mergesort's blocksort): the same dispatch stopped after each of
   // its phases, in order, the last one identical to the step. The Runner never runs them;
   // expand_phases() puts them in the step's place for the Stepper.

@@ -76,24 +76,32 @@ NetworkLayout layout_network(const Plan& plan) {
   layout.facts = network_facts_text(plan);
   for (std::size_t s = 0; s < plan.steps.size(); ++s) {
     const auto comparators = step_comparators(plan.steps[s]);
-    if (comparators.empty()) continue;
-    NetworkLayout::Layer layer;
-    layer.step = s;
-    layer.first_column = layout.total_columns;
-    layer.workgroup_size = plan.kernels[plan.steps[s].kernel].workgroup_size;
-    // Greedy interval packing: comparators arrive by increasing left wire; each goes into the
-    // first sub-column whose last comparator ends above its left wire.
-    std::vector<std::uint32_t> column_end;  // highest wire used in each sub-column
-    for (const Comparator& c : comparators) {
-      std::uint32_t column = 0;
-      while (column < column_end.size() && column_end[column] >= c.left) ++column;
-      if (column == column_end.size()) column_end.push_back(0);
-      column_end[column] = c.right;
-      layer.comparators.push_back({c, column});
+    // A step may cover several network layers (batcher-fused): each gets its own column group,
+    // in the order step_comparators gives them (layer by layer, by increasing left wire).
+    for (std::size_t begin = 0; begin < comparators.size();) {
+      std::size_t end = begin;
+      while (end < comparators.size() && comparators[end].layer == comparators[begin].layer) ++end;
+      NetworkLayout::Layer layer;
+      layer.step = s;
+      layer.network_layer = comparators[begin].layer;
+      layer.first_column = layout.total_columns;
+      layer.workgroup_size = plan.kernels[plan.steps[s].kernel].workgroup_size;
+      // Greedy interval packing: comparators arrive by increasing left wire; each goes into the
+      // first sub-column whose last comparator ends above its left wire.
+      std::vector<std::uint32_t> column_end;  // highest wire used in each sub-column
+      for (std::size_t k = begin; k < end; ++k) {
+        const Comparator& c = comparators[k];
+        std::uint32_t column = 0;
+        while (column < column_end.size() && column_end[column] >= c.left) ++column;
+        if (column == column_end.size()) column_end.push_back(0);
+        column_end[column] = c.right;
+        layer.comparators.push_back({c, column});
+      }
+      layer.columns = static_cast<std::uint32_t>(column_end.size());
+      layout.total_columns += layer.columns;
+      layout.layers.push_back(std::move(layer));
+      begin = end;
     }
-    layer.columns = static_cast<std::uint32_t>(column_end.size());
-    layout.total_columns += layer.columns;
-    layout.layers.push_back(std::move(layer));
   }
   return layout;
 }
@@ -181,7 +189,7 @@ std::optional<NetworkPick> network_comparator_at(ImVec2 min, ImVec2 max,
       const float bottom = p.g.wire_y(placed.comparator.right) + 0.4f * p.g.wire_spacing;
       if (dx <= best_dx && point.y >= top && point.y <= bottom) {
         best_dx = dx;
-        best = NetworkPick{std::uint32_t(layer.step), std::uint32_t(k)};
+        best = NetworkPick{std::uint32_t(layer.step), layer.network_layer, std::uint32_t(k)};
       }
     }
   }
@@ -202,12 +210,16 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
 
   list->PushClipRect(min, max, true);
   const int current = state.position > 0 ? layout.layer_of_step(state.position - 1) : -1;
+  // A step covering several layers (batcher-fused) highlights all of them.
+  const auto is_current_layer = [&](std::size_t i) {
+    return current >= 0 && layout.layers[i].step == layout.layers[std::size_t(current)].step;
+  };
   // Layer bands: alternate faint shading, the current layer in the accent colour.
   for (std::size_t i = 0; i < layout.layers.size(); ++i) {
     const auto& layer = layout.layers[i];
     const float l = g.layer_left(layer, i), r = g.layer_right(layer, i);
     if (r < min.x || l > max.x) continue;
-    if (int(i) == current) {
+    if (is_current_layer(i)) {
       list->AddRectFilled({l - 0.4f * g.column_width, min.y}, {r + 0.4f * g.column_width, max.y},
                           (colors.accent & 0x00ffffff) | (70u << 24));
     } else if (i % 2 == 1) {
@@ -234,7 +246,7 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
   for (std::size_t i = 0; i < layout.layers.size(); ++i) {
     const auto& layer = layout.layers[i];
     if (g.layer_right(layer, i) < min.x || g.layer_left(layer, i) > max.x) continue;
-    const bool is_current = int(i) == current;
+    const bool is_current = is_current_layer(i);
     const float thickness = std::clamp(g.column_width * (is_current ? 0.35f : 0.22f), 1.0f,
                                        (is_current ? 4.0f : 2.5f) * s);
     const float radius =
@@ -319,8 +331,11 @@ std::string network_svg(const NetworkLayout& layout, const StepState& state,
           << "</text>\n";
     }
   }
+  const auto is_current_layer = [&](std::size_t i) {
+    return current >= 0 && layout.layers[i].step == layout.layers[std::size_t(current)].step;
+  };
   for (std::size_t i = 0; i < layout.layers.size(); ++i) {
-    if (int(i) != current) continue;
+    if (!is_current_layer(i)) continue;
     const auto& layer = layout.layers[i];
     const float l = g.layer_left(layer, i) - 0.4f * column_width;
     out << "<rect class=\"current-layer\" x=\"" << l << "\" y=\"" << margin * 0.5f << "\" width=\""
@@ -340,7 +355,7 @@ std::string network_svg(const NetworkLayout& layout, const StepState& state,
     for (const auto& placed : layer.comparators) {
       const Comparator& c = placed.comparator;
       const float x = g.column_x(layer, i, placed.column);
-      const bool hot = int(i) == current && swapped_at(state, c);
+      const bool hot = is_current_layer(i) && swapped_at(state, c);
       const std::string color = hot ? hex_color(swapped) : "#111111";
       // A disabled comparator is drawn dashed: it is part of the network but does not run.
       out << "<line class=\"comparator\" data-step=\"" << layer.step << "\" data-left=\"" << c.left

@@ -1,9 +1,11 @@
 #pragma once
 // Network view: Knuth's wire diagram of a comparator network (batcher, transposition, any plan
-// whose steps have comparators). One column group per step (layer); comparators of a layer that
-// overlap are packed into sub-columns. The comparators come from step_comparators, the function
-// that mirrors the kernels' own index math, so wires >= n and skipped comparators never appear.
-// Drawn with ImGui draw lists in the app and the headless renderer, or written as SVG.
+// whose steps have comparators). One column group per network layer (a step covers one layer,
+// or several in batcher-fused, and then all its layers are highlighted together); comparators
+// of a layer that overlap are packed into sub-columns. The comparators come from step_comparators,
+// the function that mirrors the kernels' own index math, so wires >= n and skipped comparators
+// never appear. Drawn with ImGui draw lists in the app and the headless renderer, or written as
+// SVG.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -24,7 +26,8 @@ struct NetworkLayout {
     std::uint32_t column = 0;  // sub-column inside its layer
   };
   struct Layer {
-    std::size_t step = 0;  // index into Plan::steps
+    std::size_t step = 0;             // index into Plan::steps
+    std::uint32_t network_layer = 0;  // the layer's number in the network, from 0
     std::uint32_t first_column = 0;
     std::uint32_t columns = 0;
     std::uint32_t workgroup_size = 1;  // of the step's kernel, for colouring by workgroup
@@ -32,10 +35,10 @@ struct NetworkLayout {
   };
   std::uint32_t wires = 0;
   std::uint32_t total_columns = 0;
-  std::vector<Layer> layers;  // steps with at least one comparator, in plan order
+  std::vector<Layer> layers;  // network layers with at least one comparator, in plan order
   std::string facts;          // network_facts_text of the plan: the diagram's caption
 
-  // Index of the layer of plan step `step`, or -1 when that step has no comparators.
+  // Index of the (first) layer of plan step `step`, or -1 when that step has no comparators.
   int layer_of_step(std::size_t step) const;
 };
 
@@ -60,10 +63,11 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
                   const StepState& state, const NetworkStyle& style, const Palette& colors,
                   ImFont* mono);
 
-// A comparator of the diagram: its plan step and its place among the step's comparators (from the
-// lowest left wire), as SortSpec::disabled names it.
+// A comparator of the diagram: its plan step, its network layer and its place among the layer's
+// comparators (from the lowest left wire); layer and index are what SortSpec::disabled names.
 struct NetworkPick {
   std::uint32_t step = 0;
+  std::uint32_t layer = 0;
   std::uint32_t index = 0;
 };
 // The comparator drawn under `point` (within a few pixels of its line) in a diagram drawn by
