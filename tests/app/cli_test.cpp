@@ -323,7 +323,7 @@ TEST_CASE("cli: render draws bitonic's wire diagram with the network facts, disa
       text,
       Catch::Contains("class=\"facts\"") &&
           Catch::Contains(
-              "best known 60 / 9 (depth optimal; size >= 55 proven, not both in one network)"));
+              "best known 60 / 9 (depth optimal; size >= 57 proven, not both in one network)"));
   std::size_t dashed = 0;
   for (std::size_t at = text.find("data-disabled=\"1\""); at != std::string::npos;
        at = text.find("data-disabled=\"1\"", at + 1))
