@@ -13,7 +13,9 @@ Radix4Tuning radix4_tuning(const DeviceLimits& limits, std::uint32_t tile_keys) 
   Radix4Tuning t;
   t.workgroup_size = std::min<std::uint32_t>(256, limits.max_workgroup_invocations);
   t.subgroup_size = radix_subgroup_size(limits, t.workgroup_size, "radix4");
-  t.scan_workgroup_size = t.workgroup_size;
+  // The scan's 16 workgroups are latency-bound: as many invocations as the device allows.
+  t.scan_workgroup_size = std::min(
+      {1024u, limits.max_workgroup_invocations, limits.max_workgroup_subgroups * t.subgroup_size});
   t.keys_per_thread = 8;
   t.tile_keys = t.workgroup_size * t.keys_per_thread;
   if (tile_keys != 0) {
@@ -104,9 +106,11 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
     c.kind = "count";
     c.bytes_read = key_bytes_total;
     c.bytes_written = entries * 4u;
-    Step& s = add(gpu::RADIX4_STAGE_SCAN, digit + ": scan tile histograms", GroupCount{});
+    Step& s = add(gpu::RADIX4_STAGE_SCAN, digit + ": scan tile histograms",
+                  GroupCount{gpu::RADIX4_DIGITS, 1, 1});
     s.kind = "scan";
-    s.bytes_read = entries * 4u;
+    // Workgroup d reads the rows of digits 0..d: 8.5 rows per digit on average.
+    s.bytes_read = entries * 4u * (gpu::RADIX4_DIGITS + 1u) / 2u;
     s.bytes_written = entries * 4u + 2u * gpu::RADIX4_DIGITS * 4u;
     Step& x = add(gpu::RADIX4_STAGE_SCATTER, digit + ": scatter", tile_groups);
     x.kind = "scatter";

@@ -1,8 +1,13 @@
 #version 460
-// radix4, step 2 of a pass (seed 001, "exclusive-scan to find global and local offsets"): one
-// workgroup scans the digit-major tile histogram. Entry (d, t) of the result is where tile t's
-// keys of digit d start in the output: keys of lower digits anywhere plus keys of digit d in
-// earlier tiles. Also records each digit's total and global offset.
+// radix4, step 2 of a pass (seed 001, "exclusive-scan to find global and local offsets"): the
+// digit-major tile histogram's exclusive scan. Entry (d, t) of the result is where tile t's keys
+// of digit d start in the output: keys of lower digits anywhere plus keys of digit d in earlier
+// tiles. Also records each digit's total and global offset.
+//
+// One workgroup per digit: workgroup d first sums the rows of the lower digits (the keys that
+// precede all of digit d), then scans its own row. Rows are read again by every higher digit
+// (8.5 times the histogram on average), which costs far less than one workgroup scanning all 16
+// rows alone: the reads of 16 workgroups overlap, a single workgroup's scan is latency-bound.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
@@ -24,38 +29,42 @@ layout(std430, set = 0, binding = RADIX4_BINDING_DIGIT_TOTALS) writeonly buffer 
   uint digit_totals[];
 };
 
-shared uint s_digit_offset[RADIX4_DIGITS + 1u];
-
 void main() {
+  const uint digit = gl_WorkGroupID.x;
   const uint lane = wg_lane();
-  const uint entries = RADIX4_DIGITS * pc.tiles;
-  uint carry = 0u;
-  for (uint base = 0u; base < entries; base += WORKGROUP_SIZE * RADIX4_SCAN_ITEMS) {
+  const uint row = digit * pc.tiles;  // first entry of this digit's row
+
+  // Keys of lower digits: the sum of entries 0 .. row - 1, several loads in flight per thread.
+  uint partial = 0u;
+  for (uint e = lane; e < row; e += WORKGROUP_SIZE * RADIX4_SCAN_ITEMS) {
+    for (uint j = 0u; j < RADIX4_SCAN_ITEMS; ++j) {
+      uint i = e + j * WORKGROUP_SIZE;
+      partial += i < row ? tile_hist[i] : 0u;
+    }
+  }
+  uint lower;
+  wg_exclusive_scan(partial, lower);
+
+  uint carry = lower;
+  for (uint base = 0u; base < pc.tiles; base += WORKGROUP_SIZE * RADIX4_SCAN_ITEMS) {
     // Each invocation scans RADIX4_SCAN_ITEMS consecutive entries of this round.
     uint first = base + lane * RADIX4_SCAN_ITEMS;
     uint v[RADIX4_SCAN_ITEMS];
     uint sum = 0u;
     for (uint j = 0u; j < RADIX4_SCAN_ITEMS; ++j) {
-      v[j] = first + j < entries ? tile_hist[first + j] : 0u;
+      v[j] = first + j < pc.tiles ? tile_hist[row + first + j] : 0u;
       sum += v[j];
     }
     uint total;
     uint running = carry + wg_exclusive_scan(sum, total);
     for (uint j = 0u; j < RADIX4_SCAN_ITEMS; ++j) {
-      uint e = first + j;
-      if (e < entries) {
-        tile_offsets[e] = running;
-        if (e % pc.tiles == 0u) s_digit_offset[e / pc.tiles] = running;
-      }
+      if (first + j < pc.tiles) tile_offsets[row + first + j] = running;
       running += v[j];
     }
     carry += total;
   }
-  if (lane == 0u) s_digit_offset[RADIX4_DIGITS] = pc.n;
-  barrier();
-  if (lane < RADIX4_DIGITS) {
-    uint offset = s_digit_offset[lane];
-    digit_totals[radix4_total_index(pc.pass, lane)] = s_digit_offset[lane + 1u] - offset;
-    digit_totals[radix4_offset_index(pc.passes, pc.pass, lane)] = offset;
+  if (lane == 0u) {
+    digit_totals[radix4_total_index(pc.pass, digit)] = carry - lower;
+    digit_totals[radix4_offset_index(pc.passes, pc.pass, digit)] = lower;
   }
 }

@@ -1,9 +1,9 @@
 // radix4 (seed 001): LSD radix sort with 4-bit digits, reduce-then-scan. Each digit pass is three
 // steps, each one dispatch:
 //   count   one workgroup per tile counts the tile's 16 digits into the tile-histogram buffer;
-//   scan    one workgroup scans the whole tile histogram (digit-major, so the exclusive scan of
-//           entry (d, t) is where tile t's keys of digit d start in the output) and writes the
-//           digit totals and offsets;
+//   scan    one workgroup per digit scans the tile histogram (digit-major, so the exclusive scan
+//           of entry (d, t) is where tile t's keys of digit d start in the output; workgroup d
+//           first sums the rows of lower digits) and writes the digit totals and offsets;
 //   scatter one workgroup per tile ranks its keys stably within the tile (per-subgroup ballots)
 //           and writes each key (and value) to its tile offset + rank, into the other buffer.
 // 32-bit keys take 8 passes, u64 keys 16; the result ends in the buffer the input came in.
