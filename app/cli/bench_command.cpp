@@ -57,6 +57,7 @@ struct BenchOptions {
   std::uint32_t plot_height = 720;
   bool plot_log_y = false;
   std::string copy_gbps = "auto";
+  std::uint32_t tile_keys = 0;  // 0: each device's tuned tiles
 };
 
 std::vector<std::string> split(const std::string& list) {
@@ -291,7 +292,8 @@ int bench(const BenchOptions& o) {
   double total_weight = 0;
   for (Group& group : groups) {
     SortSpec spec{group.n, group.type, o.pairs, o.descending};
-    spec.tile_keys = k_tile_keys_tuned;  // full speed: the device's tuned tiles at every n
+    // Full speed: the device's tuned tiles at every n, unless tiles are being tuned.
+    spec.tile_keys = o.tile_keys != 0 ? o.tile_keys : k_tile_keys_tuned;
     for (GpuJob& job : group.jobs) {
       job.plan = make_plan(job.algorithm->name, spec, limits);
       check_plan_fits(job.plan, limits, device_name);
@@ -475,6 +477,10 @@ Command add_bench_command(CLI::App& app) {
   sub->add_flag("--descending", options->descending, "sort from largest to smallest");
   sub->add_option("--device", options->device, "Vulkan device index or name substring");
   sub->add_option("--reps", options->reps, "timed repetitions")->capture_default_str();
+  sub->add_option("--tile-keys", options->tile_keys,
+                  "tiled algorithms (radix4, onesweep, mergesort): K keys per tile instead of the "
+                  "device's tuned tile, to tune it (the rows' command records it)")
+      ->check(CLI::Range(1u, 1u << 20));
   sub->add_option("--warmup", options->warmup, "untimed warm-up runs")->capture_default_str();
   sub->add_option("--cpu", options->cpu, "CPU baselines: none, std (one core), all (also parallel)")
       ->capture_default_str();
