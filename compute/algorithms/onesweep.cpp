@@ -9,8 +9,12 @@
 namespace ss {
 
 namespace {
-constexpr std::uint32_t k_max_keys_per_thread = 15;
-}
+// The tuned tile: keys per thread swept on the H100 (onesweep u32 2^26, docs/bench/
+// 2026-11-23-h100-speed.jsonl): 8 -> 4.58 ms, 10 -> 3.91, 12 -> 4.42, 15 -> 3.85, 18 -> 3.52,
+// 20 -> 5.07; the steps follow how many workgroups fit an SM.
+constexpr std::uint32_t k_max_keys_per_thread = 18;
+constexpr std::uint32_t k_max_explicit_keys_per_thread = 32;
+}  // namespace
 
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                std::uint32_t keys_per_thread) {
@@ -46,9 +50,12 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
   t.tuned = t.keys_per_thread == std::min(k_max_keys_per_thread, fits);
   if (keys_per_thread == 0) {
     const std::uint32_t tuned = t.tile_keys;
+    // Larger tiles than the tuned one may be asked for (for tuning), up to what shared memory
+    // stages and k_max_explicit_keys_per_thread.
+    const std::uint32_t largest = wg * std::min(fits, k_max_explicit_keys_per_thread);
     const std::uint32_t chosen = chosen_tile_keys(spec, tuned, radix_teaching_tile_keys(spec.n));
-    if (chosen == 0 || chosen > tuned) {
-      throw UsageError("onesweep tiles hold 1 to " + std::to_string(tuned) +
+    if (chosen == 0 || chosen > largest) {
+      throw UsageError("onesweep tiles hold 1 to " + std::to_string(largest) +
                        " keys on this device for " + std::string(to_string(spec.key_type)) +
                        (spec.pairs ? " pairs" : " keys") +
                        " (its tuned tile: " + std::to_string(wg) + " threads x " +

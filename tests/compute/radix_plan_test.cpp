@@ -90,14 +90,14 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
         INFO("subgroup " << limits.subgroup_size << " " << to_string(type) << " pairs " << pairs);
         CHECK(t.pass_shared_bytes <= limits.max_shared_memory);
         CHECK(t.keys_per_thread >= 4);
-        CHECK(t.keys_per_thread <= 15);
+        CHECK(t.keys_per_thread <= 18);
         CHECK(t.tile_keys == 256 * t.keys_per_thread);
         CHECK(t.subgroup_size == limits.subgroup_size);
       }
     }
   }
-  // u32 keys on an H100 get the full 15 keys per thread.
-  CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, h100_like()).tile_keys == 3840);
+  // u32 keys on an H100 get the full 18 keys per thread.
+  CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, h100_like()).tile_keys == 4608);
   DeviceLimits tiny = lavapipe_like();
   tiny.max_shared_memory = 4096;
   CHECK_THROWS_AS(onesweep_tuning({1000, KeyType::u32, false, false}, tiny), SetupError);
