@@ -418,7 +418,10 @@ TEST_CASE("bench-report prints BENCHMARKS.md's Markdown table from JSON Lines", 
                                           row("cub", false, 2048, 0.01, 0.2048) + "\n" +
                                           row("sortscope-onesweep", false, 1024, 0.02, 0.0512) +
                                           row("sortscope-onesweep", true, 2048, 0.001, 2.048) +
-                                          row("sortscope-onesweep", false, 1024, 0.03, 0.034));
+                                          row("sortscope-onesweep", false, 1024, 0.03, 0.034) +
+                                          row("cub-mergesort", false, 1024, 0.02, 0.0512) +
+                                          row("sortscope-mergesort", false, 1024, 0.04, 0.0256) +
+                                          row("sortscope-mergesort", false, 2048, 0.04, 0.0512));
   const CliResult r = cli("bench-report '" + rows + "' --markdown -");
   INFO(r.out);
   CHECK(r.code == 0);
@@ -427,6 +430,9 @@ TEST_CASE("bench-report prints BENCHMARKS.md's Markdown table from JSON Lines", 
         "| --- | --- | --- | --- |\n"
         "| cub | u32 | 0.102 (0.010 ms) | 0.205 (0.010 ms) |\n"
         "| sortscope-onesweep | u32 | 0.0512 (0.020 ms, 0.50x cub) | – |\n"
+        "| cub-mergesort | u32 | 0.0512 (0.020 ms, 0.50x cub) | – |\n"
+        "| sortscope-mergesort | u32 | 0.0256 (0.040 ms, 0.50x cub-mergesort) | 0.0512 (0.040 ms, "
+        "0.25x cub) |\n"
         "| sortscope-onesweep | u32 + u32 values | – | 2.05 (0.001 ms) |\n"
         "\n"
         "Measured more than once (the table shows the first row): sortscope-onesweep u32 2^10: 2 "
