@@ -86,6 +86,15 @@ void fallback_histogram(uint look) {
   barrier();
 }
 
+// A walk that has read tile 0's aggregate without meeting a prefix: the keys of lower buckets
+// (the global offset) complete its prefix.
+void finish_at_start(uint look, inout uint prefix, inout bool done, inout bool reached_start) {
+  if (done || look != 0u) return;
+  prefix += digit_hist[onesweep_offset_index(pc.passes, pc.pass, wg_lane())];
+  done = true;
+  reached_start = true;
+}
+
 void main() {
   const uint lane = wg_lane();  // also the bucket this invocation looks back for
   if (lane == 0u) {
@@ -162,11 +171,7 @@ void main() {
       --look;
       prefix += onesweep_status_value(s);
       done = onesweep_status_flag(s) == ONESWEEP_STATUS_PREFIX;
-      if (!done && look == 0u) {  // past tile 0 with only aggregates: add the global offset
-        prefix += digit_hist[onesweep_offset_index(pc.passes, pc.pass, lane)];
-        done = true;
-        reached_start = true;
-      }
+      finish_at_start(look, prefix, done, reached_start);
     }
     if (!workgroup_any(stuck)) break;
     if (stuck) atomicMax(s_stuck_tile, look);  // look - 1 + 1: zero means none
@@ -180,11 +185,7 @@ void main() {
       atomicMax(status[onesweep_status_index(pc.tiles, pc.region, target, lane)], s);
       --look;  // help later tiles; atomicMax never lowers a published prefix
       prefix += s_fallback[lane];
-      if (look == 0u) {
-        prefix += digit_hist[onesweep_offset_index(pc.passes, pc.pass, lane)];
-        done = true;
-        reached_start = true;
-      }
+      finish_at_start(look, prefix, done, reached_start);
     }
   }
   if (tile != 0u && !withheld) {
