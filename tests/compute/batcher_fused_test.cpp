@@ -107,12 +107,12 @@ TEST_CASE("batcher-fused: every key type, direction and pairs match std::sort",
   test::require_validation_clean();
 }
 
-TEST_CASE("batcher-fused: n = 2^18 for every key type", "[batcher-fused][gpu]") {
-  for (KeyType type : k_key_types) {
-    check_sort(1u << 18, type, type == KeyType::i32, type == KeyType::u64, test::limits());
-    check_sort(1u << 18, type, type == KeyType::f32, type == KeyType::u32, small_shared(),
-               Distribution::few_unique);
-  }
+TEST_CASE("batcher-fused: n = 2^18 with the device's tiles and with 1 KiB windows",
+          "[batcher-fused][gpu]") {
+  // Every key type, direction and pairs are covered up to 65539 keys above; at 2^18 (lavapipe
+  // takes seconds per sort) one run per window shape: tiles of the device, then many windows.
+  check_sort(1u << 18, KeyType::u32, false, true, test::limits());
+  check_sort(1u << 18, KeyType::f32, true, false, small_shared(), Distribution::few_unique);
   test::require_validation_clean();
 }
 
