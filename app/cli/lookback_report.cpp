@@ -12,9 +12,8 @@
 
 namespace ss::cli {
 
-bool print_lookback_report(const Context& context, const Plan& stepping_plan, const KeyArray& input,
+void print_lookback_report(const Context& context, const Plan& stepping_plan, const KeyArray& input,
                            int runs, std::ostream& out) {
-  bool any_fallback = false;
   Stepper stepper(context, stepping_plan, input);
   for (int run = 0; run < runs; ++run) {
     if (run != 0) stepper.reset(input);
@@ -41,7 +40,6 @@ bool print_lookback_report(const Context& context, const Plan& stepping_plan, co
         fallback_tiles += r[gpu::ONESWEEP_RECORD_FALLBACKS] != 0 ? 1 : 0;
         reached_start += (r[gpu::ONESWEEP_RECORD_FLAGS] & gpu::ONESWEEP_FLAG_REACHED_START) ? 1 : 0;
       }
-      any_fallback = any_fallback || fallbacks != 0;
       out << "  lookback";
       if (runs > 1) out << " run " << run + 1;
       out << ", pass " << push->pass << ": " << tiles << " tiles, depth mean " << std::fixed
@@ -50,7 +48,6 @@ bool print_lookback_report(const Context& context, const Plan& stepping_plan, co
           << " tiles, " << reached_start << " tiles walked past tile 0\n";
     }
   }
-  return any_fallback;
 }
 
 }  // namespace ss::cli

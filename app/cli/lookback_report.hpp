@@ -14,8 +14,8 @@ class Context;
 namespace ss::cli {
 
 // Steps the (instrumented) onesweep plan `runs` times from `input` and prints one line per pass
-// and run. Returns whether any tile needed the fallback.
-bool print_lookback_report(const Context& context, const Plan& stepping_plan, const KeyArray& input,
+// and run.
+void print_lookback_report(const Context& context, const Plan& stepping_plan, const KeyArray& input,
                            int runs, std::ostream& out);
 
 }  // namespace ss::cli

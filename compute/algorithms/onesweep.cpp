@@ -10,8 +10,8 @@ namespace ss {
 
 namespace {
 // The tuned tile: keys per thread swept on the H100 (onesweep u32 2^26, docs/bench/
-// 2026-11-23-h100-speed.jsonl): 8 -> 4.58 ms, 10 -> 3.91, 12 -> 4.42, 15 -> 3.85, 18 -> 3.52,
-// 20 -> 5.07; the steps follow how many workgroups fit an SM.
+// 2026-11-23-h100-speed-experiments.txt): 8 -> 4.58 ms, 10 -> 3.91, 12 -> 4.42, 15 -> 3.85,
+// 18 -> 3.52, 20 -> 5.07; the uneven steps are likely how many workgroups fit an SM.
 constexpr std::uint32_t k_max_keys_per_thread = 18;
 constexpr std::uint32_t k_max_explicit_keys_per_thread = 32;
 }  // namespace

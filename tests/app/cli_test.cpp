@@ -57,6 +57,48 @@ TEST_CASE("cli: --trace prints every step, and refuses n > 256", "[cli][gpu]") {
   CHECK_THAT(big.out, Catch::Contains("n <= 256"));
 }
 
+TEST_CASE("cli: run --lookback reports each pass's look-back, the fallback when a tile withholds",
+          "[cli][gpu][onesweep]") {
+  // Tile 3 of every pass never publishes: the tiles after it must count its keys themselves.
+  const Result r = cli("run --algo onesweep --n 2000 --tile-keys 100 --delay-tile 3 --lookback 2");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("verified"));
+  for (const char* pass : {"run 1, pass 0: 20 tiles", "run 2, pass 3: 20 tiles"})
+    CHECK_THAT(r.out, Catch::Contains(pass));
+  CHECK_THAT(r.out, !Catch::Contains("fallbacks 0 in 0 tiles"));
+  const Result calm = cli("run --algo onesweep --n 2000 --tile-keys 100 --lookback 1");
+  INFO(calm.out);
+  CHECK(calm.code == 0);
+  CHECK_THAT(calm.out, Catch::Contains("lookback, pass 1: 20 tiles, depth mean"));
+  const Result other = cli("run --algo batcher --n 16 --lookback 1");
+  CHECK(other.code == 2);
+  CHECK_THAT(other.out, Catch::Contains("--lookback reports onesweep's chained scan"));
+}
+
+TEST_CASE("cli: bench --tile-keys times the tiles asked for, refuses what cannot fit",
+          "[cli][gpu][bench]") {
+  const Result r =
+      cli("bench --algo onesweep,radix4 --n 5000 --tile-keys 512 --reps 1 --warmup 0 --cpu none "
+          "--json -");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  std::istringstream lines(r.out);
+  std::string line;
+  int rows = 0;
+  while (std::getline(lines, line)) {
+    if (line.empty() || line.rfind("bench: ", 0) == 0) continue;  // progress, on stderr
+    const auto row = nlohmann::json::parse(line);
+    CHECK(row["verified"] == true);
+    CHECK_THAT(row["command"].get<std::string>(), Catch::Contains("--tile-keys 512"));
+    ++rows;
+  }
+  CHECK(rows == 2);
+  const Result too_big = cli("bench --algo onesweep --n 5000 --tile-keys 1000000 --reps 1");
+  CHECK(too_big.code == 2);
+  CHECK_THAT(too_big.out, Catch::Contains("onesweep tiles hold 1 to"));
+}
+
 TEST_CASE("cli: --input and --output keep the input's format", "[cli][gpu]") {
   const std::string in = data_file("cli_in.txt", "3\n-1\n2\n-7\n");
   const std::string out = (std::filesystem::path(SORTSCOPE_TEST_DATA) / "cli_out.txt").string();
@@ -89,7 +131,8 @@ TEST_CASE("cli: bad usage exits 2 with a one-line message naming the value", "[c
   };
   const std::vector<Case> cases = {
       {"run --algo bogosort",
-       "unknown algorithm 'bogosort'; choose one of: batcher, bitonic, transposition, mergesort, "
+       "unknown algorithm 'bogosort'; choose one of: batcher, batcher-fused, bitonic, "
+       "transposition, mergesort, "
        "radix4, "
        "onesweep"},
       {"run --type f16", "unknown key type 'f16'; choose one of: u32, i32, f32, u64"},
