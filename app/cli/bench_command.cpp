@@ -200,6 +200,7 @@ std::string command_line(const BenchOptions& o) {
   if (o.descending) c += " --descending";
   c += " --reps " + std::to_string(o.reps) + " --warmup " + std::to_string(o.warmup) + " --cpu " +
        o.cpu;
+  if (o.tile_keys != 0) c += " --tile-keys " + std::to_string(o.tile_keys);
   if (o.steps) c += " --steps";
   return c;
 }

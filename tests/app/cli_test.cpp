@@ -57,8 +57,9 @@ TEST_CASE("cli: --trace prints every step, and refuses n > 256", "[cli][gpu]") {
   CHECK_THAT(big.out, Catch::Contains("n <= 256"));
 }
 
-TEST_CASE("cli: run --lookback reports each pass's look-back, the fallback when a tile withholds",
-          "[cli][gpu][onesweep]") {
+TEST_CASE(
+    "cli: run --lookback reports each pass's look-back and the fallback when a tile withholds",
+    "[cli][gpu][onesweep]") {
   // Tile 3 of every pass never publishes: the tiles after it must count its keys themselves.
   const Result r = cli("run --algo onesweep --n 2000 --tile-keys 100 --delay-tile 3 --lookback 2");
   INFO(r.out);
@@ -76,7 +77,7 @@ TEST_CASE("cli: run --lookback reports each pass's look-back, the fallback when 
   CHECK_THAT(other.out, Catch::Contains("--lookback reports onesweep's chained scan"));
 }
 
-TEST_CASE("cli: bench --tile-keys times the tiles asked for, refuses what cannot fit",
+TEST_CASE("cli: bench --tile-keys times the tiles asked for and refuses what cannot fit",
           "[cli][gpu][bench]") {
   const Result r =
       cli("bench --algo onesweep,radix4 --n 5000 --tile-keys 512 --reps 1 --warmup 0 --cpu none "
