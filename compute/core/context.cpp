@@ -120,6 +120,20 @@ std::string rejection_reason(const vk::raii::PhysicalDevice& gpu, const DevicePr
   return {};
 }
 
+// VK_KHR_pipeline_executable_properties with its pipelineExecutableInfo feature.
+bool supports_kernel_statistics(const vk::raii::PhysicalDevice& gpu) {
+  const auto extensions = gpu.enumerateDeviceExtensionProperties();
+  const bool listed = std::any_of(extensions.begin(), extensions.end(), [](const auto& e) {
+    return std::string_view(e.extensionName.data()) ==
+           VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
+  });
+  if (!listed) return false;
+  auto features = gpu.getFeatures2<vk::PhysicalDeviceFeatures2,
+                                   vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR>();
+  return features.get<vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR>()
+             .pipelineExecutableInfo == VK_TRUE;
+}
+
 VKAPI_ATTR VkBool32 VKAPI_CALL on_validation_message(
     VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT,
     const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
@@ -254,9 +268,20 @@ Context::Context(const ContextOptions& options)
   e13.synchronization2 = s13.synchronization2;
   e13.maintenance4 = s13.maintenance4;
 
+  // Pipeline statistics only on request: capturing them may cost the driver time per pipeline.
+  std::vector<std::string> extensions = options.device_extensions;
+  vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR executable_info;
+  if (options.kernel_statistics && supports_kernel_statistics(physical_device_)) {
+    extensions.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+    executable_info.pipelineExecutableInfo = VK_TRUE;
+    executable_info.pNext = e13.pNext;
+    e13.pNext = &executable_info;
+    kernel_statistics_enabled_ = true;
+  }
+
   const float priority = 1.0f;
   vk::DeviceQueueCreateInfo queue_info({}, queue_family_, 1, &priority);
-  const auto device_extensions = c_strings(options.device_extensions);
+  const auto device_extensions = c_strings(extensions);
   vk::DeviceCreateInfo device_info({}, queue_info, {}, device_extensions, nullptr);
   device_info.pNext = &enabled.get<vk::PhysicalDeviceFeatures2>();
   device_ = vk::raii::Device(physical_device_, device_info);

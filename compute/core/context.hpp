@@ -31,6 +31,10 @@ struct ContextOptions {
   // Longest wait for one submission before it counts as hung (GpuError). 0: the
   // SORTSCOPE_GPU_TIMEOUT_S variable, else k_default_gpu_timeout_s.
   double gpu_timeout_s = 0;
+  // Asks the driver to keep per-pipeline statistics (registers, shared memory, spills...)
+  // through VK_KHR_pipeline_executable_properties, when the device offers it; see
+  // Context::kernel_statistics_enabled() and core/kernel_statistics.hpp.
+  bool kernel_statistics = false;
 };
 
 inline constexpr double k_default_gpu_timeout_s = 600;
@@ -81,6 +85,9 @@ class Context {
   std::uint32_t queue_family() const { return queue_family_; }
   const ValidationLog& validation_log() const { return *validation_log_; }
   bool validation_enabled() const { return validation_enabled_; }
+  // ContextOptions::kernel_statistics was asked for and the device supports it: kernels are
+  // created with their statistics captured.
+  bool kernel_statistics_enabled() const { return kernel_statistics_enabled_; }
 
   // Records commands into a fresh command buffer, submits them and waits for completion. Throws
   // GpuError naming `what` when the device is lost or the wait exceeds the timeout; the context
@@ -109,6 +116,7 @@ class Context {
   vk::raii::CommandPool command_pool_ = nullptr;
   vk::raii::Fence fence_ = nullptr;
   bool validation_enabled_ = false;
+  bool kernel_statistics_enabled_ = false;
   double gpu_timeout_s_ = k_default_gpu_timeout_s;
   InjectedFault fault_;
   mutable std::uint64_t submissions_ = 0;

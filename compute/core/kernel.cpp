@@ -51,8 +51,11 @@ Kernel::Kernel(const Context& context, const KernelSpec& spec) : spec_(spec) {
     stage.flags = vk::PipelineShaderStageCreateFlagBits::eRequireFullSubgroups;
     stage.pNext = &subgroup;
   }
-  pipeline_ =
-      vk::raii::Pipeline(device, nullptr, vk::ComputePipelineCreateInfo({}, stage, *layout_));
+  vk::ComputePipelineCreateInfo pipeline_info({}, stage, *layout_);
+  if (context.kernel_statistics_enabled()) {
+    pipeline_info.flags = vk::PipelineCreateFlagBits::eCaptureStatisticsKHR;
+  }
+  pipeline_ = vk::raii::Pipeline(device, nullptr, pipeline_info);
 }
 
 }  // namespace ss
