@@ -22,5 +22,6 @@ Command add_bench_command(CLI::App& app);
 Command add_render_command(CLI::App& app);
 Command add_bench_report_command(CLI::App& app);
 Command add_verify_command(CLI::App& app);
+Command add_kernels_command(CLI::App& app);
 
 }  // namespace ss::cli

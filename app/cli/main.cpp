@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "sortscope-cli 0.1.0");
   std::map<CLI::App*, Command> commands;
   for (auto add : {&add_list_command, &add_run_command, &add_bench_command, &add_render_command,
-                   &add_bench_report_command, &add_verify_command}) {
+                   &add_bench_report_command, &add_verify_command, &add_kernels_command}) {
     Command command = add(app);
     commands[app.get_subcommands({}).back()] = std::move(command);  // the one just added
   }
