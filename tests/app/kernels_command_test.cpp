@@ -1,0 +1,91 @@
+#include <string>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "support/cli.hpp"
+
+namespace {
+
+using Result = ss::test::CliResult;
+using ss::test::cli;
+
+constexpr const char* k_no_statistics = "does not report pipeline statistics";
+
+}  // namespace
+
+TEST_CASE("cli: kernels lists every kernel of the plan with its statistics or the fallback line",
+          "[cli][gpu][kernels]") {
+  struct Case {
+    const char* args;
+    std::vector<const char*> shaders;
+  };
+  for (const Case& c : {Case{"--algo onesweep --n 2^16",
+                             {"onesweep_init.comp", "onesweep_histogram.comp", "onesweep_scan.comp",
+                              "onesweep_pass.comp"}},
+                        Case{"--algo radix4 --n 5000 --type u64 --pairs --descending",
+                             {"radix4_count.comp", "radix4_scan.comp", "radix4_scatter.comp"}}}) {
+    const Result r = cli(std::string("kernels ") + c.args);
+    INFO(r.out);
+    CHECK(r.code == 0);
+    for (std::size_t i = 0; i < c.shaders.size(); ++i) {
+      CHECK_THAT(r.out, Catch::Contains("kernel " + std::to_string(i + 1) + "/" +
+                                        std::to_string(c.shaders.size()) + ": " + c.shaders[i]));
+    }
+    CHECK_THAT(r.out, Catch::Contains("workgroup size "));
+    CHECK_THAT(r.out, Catch::Contains("specialization constants: "));
+    CHECK_THAT(r.out, Catch::Contains("tiles of "));
+    // Either the driver's statistics table or the one line saying it has none (lavapipe).
+    const bool fallback = r.out.find(k_no_statistics) != std::string::npos;
+    const bool table = r.out.find("statistic ") != std::string::npos;
+    CHECK(fallback != table);
+    if (fallback) CHECK_THAT(r.out, Catch::Contains("(VK_KHR_pipeline_executable_properties)"));
+  }
+}
+
+TEST_CASE("cli: kernels --json has one entry per plan kernel", "[cli][gpu][kernels]") {
+  const Result r = cli("kernels --algo onesweep --n 4096 --tile-keys 512 --json");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  const auto json = nlohmann::json::parse(r.out);
+  CHECK(json["algorithm"] == "onesweep");
+  CHECK(json["n"] == 4096);
+  CHECK(json["tile_keys"] == "512");
+  CHECK_THAT(json["tiles"].get<std::string>(), Catch::Contains("512 keys"));
+  REQUIRE(json["kernels"].size() == 4);
+  CHECK(json["kernels"][3]["shader"] == "onesweep_pass.comp");
+  for (const auto& kernel : json["kernels"]) {
+    CHECK(kernel["workgroup_size"].get<int>() > 0);
+    CHECK(kernel["steps"].get<int>() > 0);
+    CHECK(kernel["constants"].is_array());
+    if (json["statistics"] == true) {
+      REQUIRE(kernel["executables"].size() >= 1);
+      CHECK(kernel["executables"][0]["statistics"].is_array());
+    } else {
+      CHECK_FALSE(kernel.contains("executables"));
+    }
+  }
+  if (json["statistics"] == false)
+    CHECK_THAT(json["statistics_note"].get<std::string>(), Catch::Contains(k_no_statistics));
+}
+
+TEST_CASE("cli: kernels refuses a bad algorithm or type with exit 2", "[cli][kernels]") {
+  const Result algo = cli("kernels --algo quicksort");
+  CHECK(algo.code == 2);
+  CHECK_THAT(algo.out, Catch::Contains("quicksort"));
+  const Result type = cli("kernels --algo radix4 --type u16");
+  CHECK(type.code == 2);
+  const Result tiles = cli("kernels --algo onesweep --tile-keys 0");
+  CHECK(tiles.code == 2);
+  const Result input = cli("kernels --algo onesweep --input keys.txt");
+  CHECK(input.code == 2);
+}
+
+TEST_CASE("cli: kernels --help names the command's options", "[cli][kernels]") {
+  const Result r = cli("kernels --help");
+  CHECK(r.code == 0);
+  for (const char* option : {"--algo", "--n", "--type", "--pairs", "--descending", "--tile-keys",
+                             "--device", "--json", "VK_KHR_pipeline_executable_properties"})
+    CHECK_THAT(r.out, Catch::Contains(option));
+  CHECK_THAT(r.out, !Catch::Contains("--dist"));
+}
