@@ -10,24 +10,31 @@ namespace ss {
 
 namespace {
 // The tuned tile: keys per thread swept on the H100 (onesweep u32 2^26, docs/bench/
-// 2026-11-23-h100-speed-experiments.txt): 8 -> 4.58 ms, 10 -> 3.91, 12 -> 4.42, 15 -> 3.85,
-// 18 -> 3.52, 20 -> 5.07; the uneven steps are likely how many workgroups fit an SM.
+// 2026-11-23-h100-speed-2-experiments.txt): 14 -> 3.46 ms, 16 -> 3.19, 18 -> 2.98, 20 -> 4.72.
+// The driver's statistics (sortscope-cli kernels) say why: 81 registers per invocation at 16, 87
+// at 18 (two workgroups per SM either way), and at 20 the key arrays go to local memory.
 constexpr std::uint32_t k_max_keys_per_thread = 18;
 constexpr std::uint32_t k_max_explicit_keys_per_thread = 32;
+// Threads of the pass kernel's workgroup; the first 256 look back for one bucket each. The kernel
+// takes larger ones too: 384 and 512 were no faster on the H100 with earlier versions of the
+// ranking (same experiments file).
+constexpr std::uint32_t k_pass_workgroup = 256;
+static_assert(k_pass_workgroup >= gpu::ONESWEEP_DIGITS);
 }  // namespace
 
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                std::uint32_t keys_per_thread) {
-  constexpr std::uint32_t wg = gpu::ONESWEEP_PASS_WORKGROUP;
+  constexpr std::uint32_t wg = k_pass_workgroup;
   if (limits.max_workgroup_invocations < wg) {
     throw SetupError("onesweep needs workgroups of " + std::to_string(wg) +
                      " invocations; the device allows " +
                      std::to_string(limits.max_workgroup_invocations));
   }
   OnesweepTuning t;
+  t.workgroup_size = wg;
   t.subgroup_size = radix_subgroup_size(limits, wg, "onesweep");
   const std::uint32_t subgroups = wg / t.subgroup_size;
-  const std::uint32_t hist_words = subgroups * gpu::ONESWEEP_DIGITS / 2u;
+  const std::uint32_t hist_words = radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, true);
   const std::uint32_t extra = gpu::onesweep_pass_extra_shared_words(subgroups);
   // Staged per key: its words and its value.
   const std::uint32_t element_words = key_words(spec.key_type) + (spec.pairs ? 1u : 0u);
@@ -65,7 +72,13 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
     t.tile_keys = chosen;
     t.tuned = chosen == tuned;
   }
-  t.shared_words = std::max(hist_words, t.tile_keys * element_words);
+  // Whole-word counters where they fit in the words that stage the tile (not on lavapipe, whose
+  // 32 subgroups of 8 would need 32 KiB for them).
+  const std::uint32_t tile_words = t.tile_keys * element_words;
+  t.packed_counters =
+      radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, false) > std::max(hist_words, tile_words);
+  t.shared_words =
+      std::max(radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, t.packed_counters), tile_words);
   t.pass_shared_bytes = 4u * (t.shared_words + extra);
   return t;
 }
@@ -83,7 +96,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   }
   const OnesweepTuning t = onesweep_tuning(spec, limits, options.keys_per_thread);
   Plan plan = radix_plan_skeleton("onesweep", spec);
-  plan.tiles = tiles_text(t.tile_keys, gpu::ONESWEEP_PASS_WORKGROUP, t.keys_per_thread, t.tuned);
+  plan.tiles = tiles_text(t.tile_keys, t.workgroup_size, t.keys_per_thread, t.tuned);
   const std::uint32_t tiles = gpu::radix_tiles(spec.n, t.tile_keys);
   const std::uint32_t passes =
       gpu::radix_passes(static_cast<std::uint32_t>(spec.key_type), gpu::ONESWEEP_BITS);
@@ -94,7 +107,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
                           std::uint64_t(std::max(tiles, 1u)) * gpu::ONESWEEP_RECORD_WORDS * 4u,
                           true});
 
-  constexpr std::uint32_t wg = gpu::ONESWEEP_PASS_WORKGROUP;
+  constexpr std::uint32_t wg = gpu::ONESWEEP_HIST_WORKGROUP;  // init, histogram and scan
   RadixKernelParams init;
   init.workgroup_size = wg;
   RadixKernelParams histogram = init;
@@ -102,9 +115,11 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   RadixKernelParams scan = init;
   scan.subgroup_size = t.subgroup_size;
   RadixKernelParams pass_kernel = scan;
+  pass_kernel.workgroup_size = t.workgroup_size;
   pass_kernel.keys_per_thread = t.keys_per_thread;
-  pass_kernel.partial_tiles = t.tile_keys < wg * t.keys_per_thread;
+  pass_kernel.partial_tiles = t.tile_keys < t.workgroup_size * t.keys_per_thread;
   pass_kernel.shared_words = t.shared_words;
+  pass_kernel.packed_counters = t.packed_counters;
   pass_kernel.lookback_spins = std::max(options.lookback_spins, 1u);
   if (options.withhold_mode != gpu::ONESWEEP_WITHHOLD_OFF && options.withhold_period != 0) {
     pass_kernel.withhold_mode = options.withhold_mode;
@@ -165,7 +180,8 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   s.kind = "scan";
   s.bytes_read = hist_bytes / 2;
   s.bytes_written = hist_bytes / 2;
-  const GroupCount tile_groups = groups_for(std::uint64_t(tiles) * wg, wg, limits);
+  const GroupCount tile_groups =
+      groups_for(std::uint64_t(tiles) * t.workgroup_size, t.workgroup_size, limits);
   for (std::uint32_t pass = 0; pass < passes; ++pass) {
     p.pass = pass;
     p.word = gpu::radix_pass_word(pass, gpu::ONESWEEP_BITS);

@@ -10,10 +10,12 @@ namespace ss {
 // size and passed to the kernels as specialization constants.
 struct OnesweepTuning {
   std::uint32_t subgroup_size = 32;     // required, full subgroups
+  std::uint32_t workgroup_size = 256;   // pass kernel: at least one thread per bucket
   std::uint32_t keys_per_thread = 15;   // pass kernel
-  std::uint32_t tile_keys = 3840;       // up to ONESWEEP_PASS_WORKGROUP * keys_per_thread
+  std::uint32_t tile_keys = 3840;       // up to workgroup_size * keys_per_thread
   std::uint32_t shared_words = 0;       // the pass kernel's main shared array
   std::uint32_t pass_shared_bytes = 0;  // all shared memory the pass kernel declares
+  bool packed_counters = true;          // RADIX_SPEC_PACKED_COUNTERS of the pass kernel
   bool tuned = true;                    // the device's tuned tiles, not teaching ones
 };
 
@@ -25,14 +27,15 @@ struct OnesweepOptions {
   // so that the tiles after them must use the fallback. Off: spec.delayed_tile decides.
   std::uint32_t withhold_mode = gpu::ONESWEEP_WITHHOLD_OFF;
   std::uint32_t withhold_period = 0;
-  // Keys per thread of the pass kernel, full tiles of 256 x that; 0: spec.tile_keys decides.
+  // Keys per thread of the pass kernel, full tiles of workgroup_size x that; 0: spec.tile_keys
+  // decides.
   std::uint32_t keys_per_thread = 0;
 };
 
-// keys_per_thread != 0: tiles of ONESWEEP_PASS_WORKGROUP x that. Else spec.tile_keys
+// keys_per_thread != 0: tiles of workgroup_size x that. Else spec.tile_keys
 // (chosen_tile_keys; teaching tiles radix_teaching_tile_keys) up to the tuned tile, the largest
 // that the device's shared memory stages (up to 15 keys per thread); smaller tiles leave slots
-// of the 256-thread workgroup empty, so every thread still looks back for its own bucket.
+// of the workgroup empty, so every bucket still has its thread to look back for it.
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                std::uint32_t keys_per_thread = 0);
 

@@ -65,7 +65,9 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
   scan.subgroup_size = t.subgroup_size;
   RadixKernelParams scatter = count;
   scatter.subgroup_size = t.subgroup_size;
-  scatter.shared_words = t.workgroup_size / t.subgroup_size * gpu::RADIX4_DIGITS / 2u;
+  scatter.packed_counters = false;  // 16 digits: whole-word counters take little shared memory
+  scatter.shared_words =
+      radix_rank_words(t.workgroup_size / t.subgroup_size, gpu::RADIX4_DIGITS, false);
   const std::uint32_t push = sizeof(gpu::Radix4Step);
   plan.kernels = {radix_kernel(spec, "radix4_count.comp", push, count),
                   radix_kernel(spec, "radix4_scan.comp", push, scan),

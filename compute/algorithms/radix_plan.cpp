@@ -86,7 +86,12 @@ KernelSpec radix_kernel(const SortSpec& spec, std::string shader, std::uint32_t 
   set(gpu::RADIX_SPEC_WITHHOLD_PERIOD, params.withhold_period);
   set(gpu::RADIX_SPEC_WITHHOLD_FIRST, params.withhold_first);
   set(gpu::RADIX_SPEC_PARTIAL_TILES, params.partial_tiles ? 1 : 0);
+  set(gpu::RADIX_SPEC_PACKED_COUNTERS, params.packed_counters ? 1 : 0);
   return kernel;
+}
+
+std::uint32_t radix_rank_words(std::uint32_t subgroups, std::uint32_t digits, bool packed) {
+  return subgroups * (packed ? digits / 2u : digits);
 }
 
 }  // namespace ss

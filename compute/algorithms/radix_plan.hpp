@@ -35,8 +35,13 @@ struct RadixKernelParams {
   std::uint32_t withhold_mode = 0;
   std::uint32_t withhold_period = 0;
   std::uint32_t withhold_first = 0;
-  bool partial_tiles = false;  // tile_keys < workgroup_size * keys_per_thread
+  bool partial_tiles = false;   // tile_keys < workgroup_size * keys_per_thread
+  bool packed_counters = true;  // RADIX_SPEC_PACKED_COUNTERS
 };
+
+// Shared words of the ranking counters of `subgroups` subgroups for `digits` digits
+// (radix_rank.glsl: RANK_WORDS).
+std::uint32_t radix_rank_words(std::uint32_t subgroups, std::uint32_t digits, bool packed);
 
 // Appends one step: `push` is both what the kernel receives and what the views read; after it
 // the live keys and values are in buffers keys_after and values_after.

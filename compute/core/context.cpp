@@ -112,10 +112,10 @@ std::string rejection_reason(const vk::raii::PhysicalDevice& gpu, const DevicePr
   const auto& sub = chain.get<vk::PhysicalDeviceSubgroupProperties>();
   const auto needed = vk::SubgroupFeatureFlagBits::eBasic |
                       vk::SubgroupFeatureFlagBits::eArithmetic |
-                      vk::SubgroupFeatureFlagBits::eBallot;
+                      vk::SubgroupFeatureFlagBits::eBallot | vk::SubgroupFeatureFlagBits::eShuffle;
   if ((sub.supportedOperations & needed) != needed ||
       !(sub.supportedStages & vk::ShaderStageFlagBits::eCompute)) {
-    return "compute shaders lack subgroup basic/arithmetic/ballot operations";
+    return "compute shaders lack subgroup basic/arithmetic/ballot/shuffle operations";
   }
   return {};
 }

@@ -2,7 +2,7 @@
 // onesweep, one digit pass (seed 003, onesweep_pass). A key's destination is the sum of
 //   (1) keys in lower buckets                      } the chained scan over tiles, seeded at tile 0
 //   (2) keys of its bucket in earlier tiles         } with the global offsets of the scan step
-//   (3) keys of its bucket before it in its tile    (rank_tile, workgroup-local)
+//   (3) keys of its bucket before it in its tile    (count_tile, rank_tile: workgroup-local)
 // Tile ids come from an atomic counter in launch order, so a tile only ever looks back at tiles
 // whose workgroups have started. The lookback never waits unboundedly (see onesweep_step.h).
 //
@@ -13,6 +13,7 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_shuffle : require
 #extension GL_KHR_shader_subgroup_vote : require
 #extension GL_KHR_memory_scope_semantics : require
 
@@ -40,7 +41,7 @@ layout(std430, set = 0, binding = ONESWEEP_BINDING_RECORDS) writeonly buffer Rec
 };
 
 // Shared memory; onesweep_pass_extra_shared_words() counts everything but s_work.
-shared uint s_work[SHARED_WORDS];            // per-subgroup histograms, then the staged tile
+shared uint s_work[SHARED_WORDS];            // per-subgroup counters, then the staged tile
 shared uint s_local_base[ONESWEEP_DIGITS];   // first position of each bucket within the tile
 shared uint s_global_base[ONESWEEP_DIGITS];  // output position minus local position, per bucket
 shared uint s_fallback[ONESWEEP_DIGITS];     // bucket counts of a tile computed by the fallback
@@ -74,7 +75,7 @@ uint load_status(uint i) {
 // The fallback: the whole workgroup counts the buckets of tile `look` from its input keys.
 void fallback_histogram(uint look) {
   const uint lane = wg_lane();
-  s_fallback[lane] = 0u;
+  if (lane < ONESWEEP_DIGITS) s_fallback[lane] = 0u;
   barrier();
   const uint words = key_words(KEY_TYPE);
   for (uint j = lane; j < pc.tile_keys; j += WORKGROUP_SIZE) {
@@ -96,7 +97,8 @@ void finish_at_start(uint look, inout uint prefix, inout bool done, inout bool r
 }
 
 void main() {
-  const uint lane = wg_lane();  // also the bucket this invocation looks back for
+  const uint lane = wg_lane();  // also the bucket this invocation looks back for, if any
+  const bool bucket_lane = lane < ONESWEEP_DIGITS;  // workgroups may be larger than 256
   if (lane == 0u) {
     s_tile = atomicAdd(status[pc.pass], 1u);  // tile counter of this pass, in launch order
     s_vote[0] = 0u;
@@ -113,43 +115,43 @@ void main() {
       onesweep_tile_withheld(WITHHOLD_MODE, WITHHOLD_FIRST, WITHHOLD_PERIOD, tile);
 
   // The other region served the previous pass (finished); clear this tile's row for the next.
-  if (pc.pass + 1u < pc.passes) {
+  if (pc.pass + 1u < pc.passes && bucket_lane) {
     status[onesweep_status_index(pc.tiles, 1u - pc.region, tile, lane)] = 0u;
   }
 
-  // (3) Rank within the tile, then the tile's bucket counts and local bases.
-  load_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
-  rank_tile(tile, pc.tile_keys, pc.n);
-  const uint count = s_count[lane];
-  uint tile_total;
-  const uint local_base = wg_exclusive_scan(count, tile_total);
-  s_local_base[lane] = local_base;
-  barrier();
-  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) t_rank[k] = rank_in_digit(k);  // rank in bucket
-  barrier();  // s_work is read no more as histograms: stage the tile, ordered by bucket
-  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (!tile_slot_valid(tile, pc.tile_keys, pc.n, k)) continue;
-    uint p = s_local_base[t_digit[k]] + t_rank[k];
-    s_work[p] = t_lo[k];
-    if (is_u64()) s_work[pc.tile_keys + p] = t_hi[k];
-    if (HAS_VALUES) s_work[(is_u64() ? 2u : 1u) * pc.tile_keys + p] = t_value[k];
-  }
-
-  // (1) + (2) Chained scan: publish, look back, publish the inclusive prefix.
+  // (3) Count the tile's keys by bucket and publish the counts at once: later tiles' lookback
+  // needs only them, so they should not wait for this tile's ranking.
+  load_tile(tile, pc.tile_keys, pc.n);
+  count_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
+  const uint count = bucket_lane ? s_count[lane] : 0u;
   const uint my_status = onesweep_status_index(pc.tiles, pc.region, tile, lane);
   uint prefix = 0u;  // keys that precede this tile's first key of bucket `lane`
-  bool done = tile == 0u;
+  bool done = tile == 0u || !bucket_lane;
   uint flags = 0u;
-  if (tile == 0u) {
+  if (bucket_lane && tile == 0u) {
     prefix = digit_hist[onesweep_offset_index(pc.passes, pc.pass, lane)];
     if (!withheld) {
       atomicMax(status[my_status], onesweep_status_pack(ONESWEEP_STATUS_PREFIX, prefix + count));
       flags |= ONESWEEP_FLAG_PUBLISHED_PREFIX;
     }
-  } else if (!withheld) {
+  } else if (bucket_lane && !withheld) {
     atomicMax(status[my_status], onesweep_status_pack(ONESWEEP_STATUS_AGGREGATE, count));
     flags |= ONESWEEP_FLAG_PUBLISHED_AGGREGATE;
   }
+  uint tile_total;
+  const uint local_base = wg_exclusive_scan(count, tile_total);
+  if (bucket_lane) s_local_base[lane] = local_base;
+  rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
+  barrier();  // s_work is read no more as counters: stage the tile, ordered by bucket
+  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+    if (!tile_slot_valid(tile, pc.tile_keys, pc.n, k)) continue;
+    const uint p = s_local_base[ranked_digit(k)] + ranked_position(k);
+    s_work[p] = t_lo[k];
+    if (is_u64()) s_work[pc.tile_keys + p] = t_hi[k];
+    if (HAS_VALUES) s_work[(is_u64() ? 2u : 1u) * pc.tile_keys + p] = t_value[k];
+  }
+
+  // (1) + (2) Chained scan: look back, publish the inclusive prefix.
   // Each bucket walks back on its own, without workgroup barriers, until it has its prefix or a
   // predecessor's word stays empty for LOOKBACK_SPINS reads. Then one vote: if any bucket is
   // stuck, the workgroup counts the nearest such tile itself (the fallback) and the walk goes on,
@@ -188,11 +190,11 @@ void main() {
       finish_at_start(look, prefix, done, reached_start);
     }
   }
-  if (tile != 0u && !withheld) {
+  if (tile != 0u && !withheld && bucket_lane) {
     atomicMax(status[my_status], onesweep_status_pack(ONESWEEP_STATUS_PREFIX, prefix + count));
     flags |= ONESWEEP_FLAG_PUBLISHED_PREFIX;
   }
-  s_global_base[lane] = prefix - local_base;
+  if (bucket_lane) s_global_base[lane] = prefix - local_base;
   barrier();
 
   // Scatter from shared memory: consecutive invocations write consecutive keys of a bucket.
@@ -210,7 +212,7 @@ void main() {
     if (HAS_VALUES) values_out[dest] = s_work[(is_u64() ? 2u : 1u) * pc.tile_keys + j];
   }
 
-  if (withheld && WITHHOLD_MODE == ONESWEEP_WITHHOLD_LATE) {
+  if (withheld && WITHHOLD_MODE == ONESWEEP_WITHHOLD_LATE && bucket_lane) {
     atomicMax(status[my_status], onesweep_status_pack(ONESWEEP_STATUS_PREFIX, prefix + count));
     flags |= ONESWEEP_FLAG_PUBLISHED_PREFIX;
   }

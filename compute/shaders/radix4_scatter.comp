@@ -6,6 +6,8 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+#extension GL_KHR_memory_scope_semantics : require
 
 #include "grid.h"
 #include "radix4_step.h"
@@ -23,6 +25,7 @@ shared uint s_work[SHARED_WORDS];
 shared uint s_tile_offset[RADIX4_DIGITS];
 
 #define RADIX_BITS 4u
+#define RADIX_RANK_ROUND_BARRIER  // measured faster here (radix_rank.glsl)
 #include "radix_rank.glsl"
 
 void main() {
@@ -32,11 +35,12 @@ void main() {
   if (lane < RADIX4_DIGITS) {
     s_tile_offset[lane] = tile_offsets[radix4_tile_entry(lane, tile, pc.tiles)];
   }
-  load_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
-  rank_tile(tile, pc.tile_keys, pc.n);  // ends with a barrier
+  load_tile(tile, pc.tile_keys, pc.n);
+  count_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);  // its barriers order s_tile_offset
+  rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     if (!tile_slot_valid(tile, pc.tile_keys, pc.n, k)) continue;
-    uint dest = s_tile_offset[t_digit[k]] + rank_in_digit(k);
+    const uint dest = s_tile_offset[ranked_digit(k)] + ranked_position(k);
     if (is_u64()) {
       keys_out[2u * dest] = t_lo[k];
       keys_out[2u * dest + 1u] = t_hi[k];

@@ -5,6 +5,7 @@
 #include "algorithms/algorithm.hpp"
 #include "algorithms/onesweep.hpp"
 #include "algorithms/radix4.hpp"
+#include "algorithms/radix_plan.hpp"
 #include "core/errors.hpp"
 
 using namespace ss;
@@ -105,6 +106,31 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
   no_control.subgroup_size_control = false;
   CHECK_THROWS_AS(make_plan("onesweep", {1000, KeyType::u32, false, false}, no_control),
                   SetupError);
+}
+
+TEST_CASE("onesweep: whole-word ranking counters where they take no shared memory from the tile",
+          "[onesweep]") {
+  // H100: 8 subgroups x 256 words fit in the 4608 words that stage the tile.
+  const OnesweepTuning h100 = onesweep_tuning({1u << 20, KeyType::u32, false, false}, h100_like());
+  CHECK_FALSE(h100.packed_counters);
+  CHECK(h100.shared_words == 4608);
+  // lavapipe: 32 subgroups of 8 would need 8192 words, more than the tile; 16-bit halves.
+  const OnesweepTuning lavapipe =
+      onesweep_tuning({1u << 20, KeyType::u32, false, false}, lavapipe_like());
+  CHECK(lavapipe.packed_counters);
+  CHECK(lavapipe.shared_words >= radix_rank_words(32, gpu::ONESWEEP_DIGITS, true));
+  // The pass kernel receives the choice as RADIX_SPEC_PACKED_COUNTERS.
+  for (const DeviceLimits& limits : {lavapipe_like(), h100_like()}) {
+    const Plan plan = make_plan("onesweep", {1u << 20, KeyType::u32, false, false}, limits);
+    const OnesweepTuning t = onesweep_tuning({1u << 20, KeyType::u32, false, false}, limits);
+    CHECK(plan.kernels.back().shader == "onesweep_pass.comp");
+    CHECK(plan.kernels.back().constants[gpu::RADIX_SPEC_PACKED_COUNTERS - 1] ==
+          (t.packed_counters ? 1u : 0u));
+  }
+  // radix4's 16 digits always get whole words.
+  const Plan radix4 = make_plan("radix4", {1u << 20, KeyType::u32, false, false}, lavapipe_like());
+  CHECK(radix4.kernels.back().shader == "radix4_scatter.comp");
+  CHECK(radix4.kernels.back().constants[gpu::RADIX_SPEC_PACKED_COUNTERS - 1] == 0u);
 }
 
 TEST_CASE("onesweep: n above 2^30 - 1 is refused (30-bit status counts)", "[onesweep]") {

@@ -14,6 +14,7 @@ layout(constant_id = RADIX_SPEC_SUBGROUP_SIZE) const uint SUBGROUP_SIZE = 32u;
 layout(constant_id = RADIX_SPEC_KEYS_PER_THREAD) const uint KEYS_PER_THREAD = 8u;
 layout(constant_id = RADIX_SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1u;
 layout(constant_id = RADIX_SPEC_PARTIAL_TILES) const bool PARTIAL_TILES = false;
+layout(constant_id = RADIX_SPEC_PACKED_COUNTERS) const bool PACKED_COUNTERS = true;
 
 const uint WORKGROUP_SIZE = gl_WorkGroupSize.x;
 const uint NUM_SUBGROUPS = gl_WorkGroupSize.x / SUBGROUP_SIZE;

@@ -42,7 +42,11 @@ SS_CONST uint RADIX_SPEC_WITHHOLD_FIRST = 11u;
 // kernels test a slot against tile_keys, so the tuned kernels keep their plain `i < n` (the
 // extra test cost radix4's scatter 40% on an H100).
 SS_CONST uint RADIX_SPEC_PARTIAL_TILES = 12u;
-SS_CONST uint RADIX_SPEC_COUNT = 12u;  // constants 1..12
+// Whether the ranking counters are 16-bit halves of shared words (radix_packed_shift) or whole
+// words. Whole words are faster (two digits never share one word's atomics: onesweep's passes
+// 12% faster on an H100) and are used where they take no shared memory from the tile.
+SS_CONST uint RADIX_SPEC_PACKED_COUNTERS = 13u;
+SS_CONST uint RADIX_SPEC_COUNT = 13u;  // constants 1..13
 
 // Digit passes of an LSD sort with `bits`-bit digits: 32-bit keys take 32 / bits, u64 twice that.
 SS_FN uint radix_passes(uint key_type, uint bits) {
@@ -86,7 +90,7 @@ SS_FN bool radix_tile_slot_valid(uint tile, uint tile_keys, uint local, uint n) 
   return local < tile_keys && tile * tile_keys + local < n;
 }
 
-// Per-subgroup digit counts are 16-bit halves of shared words (digit d in word d / 2, bits
+// Packed per-subgroup digit counts are 16-bit halves of shared words (digit d in word d / 2, bits
 // 16 * (d % 2)): a tile never holds 65536 keys, so they cannot overflow, and adding two packed
 // words adds both counts at once.
 SS_CONST uint RADIX_MAX_TILE_KEYS = 65535u;

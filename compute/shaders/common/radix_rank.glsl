@@ -1,24 +1,38 @@
 // Loading a tile and ranking its keys stably by one digit, shared by radix4's scatter and
 // onesweep's pass. The includer defines RADIX_BITS and declares `shared uint s_work[SHARED_WORDS]`
-// (at least NUM_SUBGROUPS * RADIX / 2 words) and includes radix_common.glsl first.
+// (at least RANK_WORDS words: the counters) and includes radix_common.glsl first.
 //
-// Ranking: subgroup s ranks its own segment of the tile (radix_tile_key_index) round by round.
-// In a round, eight (or four) ballots over the digit bits give each lane the mask of lanes
-// holding the same digit; its rank is the count of those before it plus the subgroup's running
-// count of that digit, which the last such lane then advances (16-bit packed counters in s_work).
-// Afterwards the per-subgroup counts are scanned across subgroups, so a key's position within
-// its digit in the tile is: earlier subgroups' count + its rank in its subgroup.
+// Counting first: each subgroup counts its own segment of the tile (radix_tile_key_index) by
+// digit with shared atomics, and the counts are scanned across subgroups, so the tile's digit
+// counts are known before any key is ranked (onesweep publishes them then, as CUB's onesweep
+// does). Ranking then goes round by round, each subgroup's counters seeded with the keys of
+// earlier subgroups, so a key's rank is final when its round ends. Per key only the rank is kept,
+// its digit packed in (registers decide how many workgroups an SM holds). Keys are placed after
+// the loop, not in it: shared stores inside the loop made onesweep's passes 50% slower on the
+// H100 (docs/bench/2026-11-23-h100-speed-2-experiments.txt).
+//
+// Needs GL_KHR_shader_subgroup_shuffle.
 
 const uint RADIX = 1u << RADIX_BITS;
-const uint HIST_WORDS = RADIX / 2u;  // packed counters per subgroup
+const uint HIST_WORDS = PACKED_COUNTERS ? RADIX / 2u : RADIX;  // counter words per subgroup
+const uint RANK_WORDS = NUM_SUBGROUPS * HIST_WORDS;            // s_work words the counters take
+
+uint counter_word(uint d) {
+  return PACKED_COUNTERS ? d / 2u : d;
+}
+uint counter_shift(uint d) {
+  return PACKED_COUNTERS ? radix_packed_shift(d) : 0u;
+}
+uint counter_value(uint word, uint d) {
+  return PACKED_COUNTERS ? radix_unpack(word, d) : word;
+}
 
 uint t_lo[KEYS_PER_THREAD];  // key words (t_hi only for u64 keys)
 uint t_hi[KEYS_PER_THREAD];
 uint t_value[KEYS_PER_THREAD];  // values (pairs)
-uint t_digit[KEYS_PER_THREAD];
-uint t_rank[KEYS_PER_THREAD];  // rank among the subgroup's keys of the same digit, then more
+uint t_rank[KEYS_PER_THREAD];   // after rank_tile: digit and rank (ranked_digit, ranked_position)
 
-shared uint s_count[RADIX];  // keys of each digit in the tile (after rank_tile)
+shared uint s_count[RADIX];  // keys of each digit in the tile (after count_tile)
 
 uint tile_key_index(uint tile, uint tile_keys, uint round) {
   return radix_tile_key_index(tile, tile_keys, gl_SubgroupID, SUBGROUP_SIZE, KEYS_PER_THREAD, round,
@@ -31,7 +45,7 @@ bool tile_slot_valid(uint tile, uint tile_keys, uint n, uint round) {
   return radix_tile_slot_valid(tile, tile_keys, tile_key_index(0u, tile_keys, round), n);
 }
 
-void load_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
+void load_tile(uint tile, uint tile_keys, uint n) {
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     uint i = tile_key_index(tile, tile_keys, k);
     bool valid = tile_slot_valid(tile, tile_keys, n, k);
@@ -43,40 +57,29 @@ void load_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
       if (is_u64()) t_hi[k] = keys_in[2u * i + 1u];
       if (HAS_VALUES) t_value[k] = values_in[i];
     }
-    t_digit[k] =
-        radix_digit(word == 0u ? t_lo[k] : t_hi[k], KEY_TYPE, DESCENDING, shift, RADIX_BITS);
   }
 }
 
-// Ranks the loaded keys; afterwards s_work[s * HIST_WORDS + d / 2] holds (packed) the keys of
-// digit d in subgroups before s, s_count[d] the tile's keys of digit d. Must be called by all.
-void rank_tile(uint tile, uint tile_keys, uint n) {
+// The digit of loaded key k (`word` and `shift` say where the pass's digit is).
+uint loaded_digit(uint k, uint word, uint shift) {
+  return radix_digit(word == 0u ? t_lo[k] : t_hi[k], KEY_TYPE, DESCENDING, shift, RADIX_BITS);
+}
+
+// Counts the loaded keys by digit, before ranking them (so a chained scan can publish the
+// tile's counts early). Afterwards s_work[s * HIST_WORDS + counter_word(d)] holds the keys of
+// digit d in subgroups before s (counter_value), s_count[d] the tile's keys of digit d. Must be
+// called by all.
+void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   const uint base = gl_SubgroupID * HIST_WORDS;
   for (uint w = gl_SubgroupInvocationID; w < HIST_WORDS; w += SUBGROUP_SIZE) s_work[base + w] = 0u;
-  subgroupMemoryBarrierShared();
-  subgroupBarrier();
+  barrier();
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    bool valid = tile_slot_valid(tile, tile_keys, n, k);
-    uint d = t_digit[k];
-    uvec4 peers = subgroupBallot(valid);
-    for (uint b = 0u; b < RADIX_BITS; ++b) {
-      bool bit = ((d >> b) & 1u) != 0u;
-      uvec4 vote = subgroupBallot(bit);
-      peers &= bit ? vote : ~vote;
-    }
-    uint word = base + d / 2u;
-    uint before = radix_unpack(s_work[word], d);
-    subgroupMemoryBarrierShared();
-    subgroupBarrier();
-    if (valid && subgroupBallotFindMSB(peers) == gl_SubgroupInvocationID) {
-      atomicAdd(s_work[word], subgroupBallotBitCount(peers) << radix_packed_shift(d));
-    }
-    subgroupMemoryBarrierShared();
-    subgroupBarrier();
-    t_rank[k] = before + subgroupBallotExclusiveBitCount(peers);
+    if (!tile_slot_valid(tile, tile_keys, n, k)) continue;
+    uint d = loaded_digit(k, word, shift);
+    atomicAdd(s_work[base + counter_word(d)], 1u << counter_shift(d));
   }
   barrier();
-  // Exclusive scan of each packed word over the subgroups: both halves at once.
+  // Exclusive scan of each counter word over the subgroups (packed: both halves at once).
   uint lane = wg_lane();
   if (lane < HIST_WORDS) {
     uint running = 0u;
@@ -85,14 +88,81 @@ void rank_tile(uint tile, uint tile_keys, uint n) {
       s_work[s * HIST_WORDS + lane] = running;
       running += v;
     }
-    s_count[2u * lane] = running & 0xffffu;
-    s_count[2u * lane + 1u] = running >> 16u;
+    if (PACKED_COUNTERS) {
+      s_count[2u * lane] = running & 0xffffu;
+      s_count[2u * lane + 1u] = running >> 16u;
+    } else {
+      s_count[lane] = running;
+    }
   }
   barrier();
 }
 
-// Position of loaded key k among the tile's keys of its digit (stable: input order).
-uint rank_in_digit(uint k) {
-  uint d = t_digit[k];
-  return radix_unpack(s_work[gl_SubgroupID * HIST_WORDS + d / 2u], d) + t_rank[k];
+// The lanes of this subgroup whose slot this round holds a key of digit d: the last of them
+// (the leader), how many there are and how many come before this lane. Eight (or four) ballots
+// over the digit's bits; one ballot word where subgroups have at most 32 lanes (every device
+// sortscope has met), so that no register goes to the upper words.
+void match_digit(uint d, bool valid, out uint leader, out uint count, out uint below) {
+  if (SUBGROUP_SIZE <= 32u) {
+    uint peers = subgroupBallot(valid).x;
+    for (uint b = 0u; b < RADIX_BITS; ++b) {
+      bool bit = ((d >> b) & 1u) != 0u;
+      uint vote = subgroupBallot(bit).x;
+      peers &= bit ? vote : ~vote;
+    }
+    leader = findMSB(peers);
+    count = bitCount(peers);
+    below = bitCount(peers & gl_SubgroupLtMask.x);
+  } else {
+    uvec4 peers = subgroupBallot(valid);
+    for (uint b = 0u; b < RADIX_BITS; ++b) {
+      bool bit = ((d >> b) & 1u) != 0u;
+      uvec4 vote = subgroupBallot(bit);
+      peers &= bit ? vote : ~vote;
+    }
+    leader = subgroupBallotFindMSB(peers);
+    count = subgroupBallotBitCount(peers);
+    below = subgroupBallotExclusiveBitCount(peers);
+  }
+}
+
+// Ranks the counted keys: t_rank[k] becomes key k's digit (bits 16..) and its position among the
+// tile's keys of that digit (bits 0..15; stable: input order). In each round the leader of each
+// digit advances the subgroup's counter by the digit's lanes with one atomic whose old value it
+// shares. The next round's atomic (perhaps another lane's, on the same counter) cannot start
+// before this one has returned: the shuffle consumes its result, and the subgroup's later
+// instructions follow the shuffle. No barrier between rounds, as in CUB's onesweep: a subgroup
+// barrier per round cost 12% of each onesweep pass on an H100. An includer that defines
+// RADIX_RANK_ROUND_BARRIER (and enables GL_KHR_memory_scope_semantics) gets one anyway: radix4's
+// scatter, whose 4-bit ranking measured 7% faster with it on the H100. The counters are in use
+// until the caller's next barrier. Must be called by all.
+void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
+  const uint base = gl_SubgroupID * HIST_WORDS;
+  // The digits again, from a broadcast copy of `shift` so that no compiler can keep count_tile's
+  // digits alive until here instead (the H100's did not: 87 registers with and without it).
+  const uint rank_shift = subgroupBroadcastFirst(shift);
+  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+    const bool valid = tile_slot_valid(tile, tile_keys, n, k);
+    const uint d = loaded_digit(k, word, rank_shift);
+    uint leader, count, below;
+    match_digit(d, valid, leader, count, below);
+    uint before = 0u;
+    if (valid && leader == gl_SubgroupInvocationID) {
+      before = atomicAdd(s_work[base + counter_word(d)], count << counter_shift(d));
+    }
+    before = subgroupShuffle(before, leader);
+    t_rank[k] = (d << 16u) | (counter_value(before, d) + below);
+#ifdef RADIX_RANK_ROUND_BARRIER
+    controlBarrier(gl_ScopeSubgroup, gl_ScopeSubgroup, gl_StorageSemanticsShared,
+                   gl_SemanticsAcquireRelease);
+#endif
+  }
+}
+
+// The digit and the rank rank_tile gave loaded key k.
+uint ranked_digit(uint k) {
+  return t_rank[k] >> 16u;
+}
+uint ranked_position(uint k) {
+  return t_rank[k] & 0xffffu;
 }
