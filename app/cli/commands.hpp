@@ -5,6 +5,10 @@
 
 #include <CLI/CLI.hpp>
 
+namespace ss {
+class Context;
+}
+
 namespace ss::cli {
 
 // Exit codes, the same for every subcommand.
@@ -15,6 +19,10 @@ inline constexpr int k_exit_validation = 3;     // the Vulkan validation layer r
 inline constexpr int k_exit_interrupted = 130;  // SIGINT or SIGTERM (128 + SIGINT, as shells do)
 
 using Command = std::function<int()>;
+
+// `code`, or k_exit_validation (with a line on stderr) when the validation layer reported
+// anything on `context` during the command.
+int exit_code_after_validation(const Context& context, int code);
 
 Command add_list_command(CLI::App& app);
 Command add_run_command(CLI::App& app);

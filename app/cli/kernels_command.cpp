@@ -180,12 +180,7 @@ int run(const KernelsOptions& o) {
     }
     if (!statistics) std::cout << no_statistics_line(context) << "\n";
   }
-  if (context.validation_log().count() != 0) {
-    std::cerr << "sortscope-cli: the Vulkan validation layer reported "
-              << context.validation_log().count() << " message(s)\n";
-    return k_exit_validation;
-  }
-  return k_exit_ok;
+  return exit_code_after_validation(context, k_exit_ok);
 }
 
 }  // namespace

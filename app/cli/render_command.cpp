@@ -83,12 +83,7 @@ int render_animation(const RenderOptions& o, const render::OffscreenOptions& fra
   if (std::error_code e; std::filesystem::is_regular_file(o.out, e))
     std::cout << ", " << std::filesystem::file_size(o.out, e) << " bytes";
   std::cout << ")\n";
-  if (context.validation_log().count() != 0) {
-    std::cerr << "sortscope-cli: the Vulkan validation layer reported "
-              << context.validation_log().count() << " message(s)\n";
-    return k_exit_validation;
-  }
-  return k_exit_ok;
+  return exit_code_after_validation(context, k_exit_ok);
 }
 
 render::ViewSelection parse_view(const std::string& name) {
@@ -151,12 +146,7 @@ int render_race(const RenderOptions& o, const render::OffscreenOptions& frame) {
             << " step " << first.position() << " of " << plan.steps.size() << ", "
             << other.algorithm << " step " << second.position() << " of " << other.steps.size()
             << " (" << render::race_sync_name(sync) << ")\n";
-  if (context.validation_log().count() != 0) {
-    std::cerr << "sortscope-cli: the Vulkan validation layer reported "
-              << context.validation_log().count() << " message(s)\n";
-    return k_exit_validation;
-  }
-  return k_exit_ok;
+  return exit_code_after_validation(context, k_exit_ok);
 }
 
 int render_command(const RenderOptions& o) {
@@ -209,12 +199,7 @@ int render_command(const RenderOptions& o) {
     write_file_atomically(o.svg, render::render_network_svg(context, stepper, range));
     std::cout << "wrote " << o.svg << "\n";
   }
-  if (context.validation_log().count() != 0) {
-    std::cerr << "sortscope-cli: the Vulkan validation layer reported "
-              << context.validation_log().count() << " message(s)\n";
-    return k_exit_validation;
-  }
-  return k_exit_ok;
+  return exit_code_after_validation(context, k_exit_ok);
 }
 
 }  // namespace

@@ -165,12 +165,7 @@ int run(const RunOptions& o) {
   if (o.lookback_runs > 0 && !o.json) {
     print_lookback_report(context, stepping_plan, input, o.lookback_runs, std::cout);
   }
-  if (context.validation_log().count() != 0) {
-    std::cerr << "sortscope-cli: the Vulkan validation layer reported "
-              << context.validation_log().count() << " message(s)\n";
-    return k_exit_validation;
-  }
-  return verification.ok ? k_exit_ok : k_exit_unverified;
+  return exit_code_after_validation(context, verification.ok ? k_exit_ok : k_exit_unverified);
 }
 
 }  // namespace

@@ -139,12 +139,7 @@ int verify(const VerifyOptions& o) {
   std::cout << "  " << result.checked << " inputs, " << result.comparators
             << " comparators each, in " << std::setprecision(3) << result.seconds << " s ("
             << rate_text(result.inputs_per_second()) << ")\n";
-  if (context.validation_log().count() != 0) {
-    std::cerr << "sortscope-cli: the Vulkan validation layer reported "
-              << context.validation_log().count() << " message(s)\n";
-    return k_exit_validation;
-  }
-  return code;
+  return exit_code_after_validation(context, code);
 }
 
 }  // namespace
