@@ -15,16 +15,29 @@ namespace {
 // at 18 (two workgroups per SM either way), and at 20 the key arrays go to local memory.
 constexpr std::uint32_t k_max_keys_per_thread = 18;
 constexpr std::uint32_t k_max_explicit_keys_per_thread = 32;
-// Threads of the pass kernel's workgroup; the first 256 look back for one bucket each. The kernel
-// takes larger ones too: 384 and 512 were no faster on the H100 with earlier versions of the
-// ranking (same experiments file).
+// Threads of the pass kernel's workgroup; the first 256 look back for one bucket each. Keys that
+// stage two words (pairs, u64) take 384 where the device's subgroups allow it: on the H100 (run
+// 10-11 of docs/bench/2026-11-23-h100-speed-3-experiments.txt) pairs at 2^28 went 18.86 -> 16.47 ms
+// (384 x 14) and u64 36.70 -> 32.79 ms, u64 pairs stayed 12.0 ms at 2^26, and 32-bit keys were no
+// faster (11.34 ms at 256 x 18, 11.26 at 384 x 12, 13.75 at 384 x 16).
 constexpr std::uint32_t k_pass_workgroup = 256;
+constexpr std::uint32_t k_wide_pass_workgroup = 384;
 static_assert(k_pass_workgroup >= gpu::ONESWEEP_DIGITS);
+
+std::uint32_t pass_workgroup(std::uint32_t element_words, const DeviceLimits& limits) {
+  const std::uint32_t s = limits.subgroup_size;
+  const bool wide_fits = limits.max_workgroup_invocations >= k_wide_pass_workgroup && s != 0 &&
+                         k_wide_pass_workgroup % s == 0 &&
+                         k_wide_pass_workgroup / s <= limits.max_workgroup_subgroups;
+  return element_words >= 2 && wide_fits ? k_wide_pass_workgroup : k_pass_workgroup;
+}
 }  // namespace
 
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                std::uint32_t keys_per_thread) {
-  constexpr std::uint32_t wg = k_pass_workgroup;
+  // Staged per key: its words and its value.
+  const std::uint32_t element_words = key_words(spec.key_type) + (spec.pairs ? 1u : 0u);
+  const std::uint32_t wg = pass_workgroup(element_words, limits);
   if (limits.max_workgroup_invocations < wg) {
     throw SetupError("onesweep needs workgroups of " + std::to_string(wg) +
                      " invocations; the device allows " +
@@ -36,8 +49,6 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
   const std::uint32_t subgroups = wg / t.subgroup_size;
   const std::uint32_t hist_words = radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, true);
   const std::uint32_t extra = gpu::onesweep_pass_extra_shared_words(subgroups);
-  // Staged per key: its words and its value.
-  const std::uint32_t element_words = key_words(spec.key_type) + (spec.pairs ? 1u : 0u);
   const std::uint32_t budget = limits.max_shared_memory / 4u;
   if (hist_words + extra > budget) {
     throw SetupError("onesweep needs " + std::to_string(4u * (hist_words + extra)) +

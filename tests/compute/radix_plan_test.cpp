@@ -17,6 +17,7 @@ DeviceLimits lavapipe_like() {
   l.subgroup_size = l.min_subgroup_size = l.max_subgroup_size = 8;
   l.subgroup_size_control = true;
   l.max_shared_memory = 32768;
+  l.max_workgroup_subgroups = 32;
   return l;
 }
 
@@ -92,11 +93,19 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
         CHECK(t.pass_shared_bytes <= limits.max_shared_memory);
         CHECK(t.keys_per_thread >= 4);
         CHECK(t.keys_per_thread <= 18);
-        CHECK(t.tile_keys == 256 * t.keys_per_thread);
+        CHECK(t.tile_keys == t.workgroup_size * t.keys_per_thread);
         CHECK(t.subgroup_size == limits.subgroup_size);
+        // Two staged words per key take 384 threads where 384 / subgroup fit the device's
+        // subgroups per workgroup (not lavapipe's 32 of 8).
+        const bool wide = pairs || type == KeyType::u64;
+        const bool fits = 384 / limits.subgroup_size <= limits.max_workgroup_subgroups;
+        CHECK(t.workgroup_size == (wide && fits ? 384u : 256u));
       }
     }
   }
+  CHECK(onesweep_tuning({1u << 20, KeyType::u32, true, false}, h100_like()).tile_keys == 384 * 14);
+  CHECK(onesweep_tuning({1u << 20, KeyType::u32, true, false}, lavapipe_like()).workgroup_size ==
+        256);
   // u32 keys on an H100 get the full 18 keys per thread.
   CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, h100_like()).tile_keys == 4608);
   DeviceLimits tiny = lavapipe_like();
