@@ -12,6 +12,13 @@ namespace {
 
 constexpr std::uint32_t k_default_threads = 256;
 constexpr std::uint32_t k_max_keys_per_thread = 15;
+// The tuned tile's keys per thread (256 threads): swept 9..15 on the H100 (run 12 of
+// docs/bench/2026-11-23-h100-speed-3-experiments.txt). u32 at 2^26: 9 -> 5.01 ms, 11 -> 5.31,
+// 15 -> 5.48 (even counts slower: 10 -> 5.46, 12 -> 5.62); u32 pairs: 9 -> 10.77, 11 -> 10.21,
+// 15 -> 14.05. Fewer keys per thread cost a merge pass only past a power of two of tiles, and
+// shorten each thread's serial merge; 8-byte elements (pairs, u64 keys) keep 11.
+constexpr std::uint32_t k_tuned_keys_per_thread = 9;
+constexpr std::uint32_t k_tuned_wide_keys_per_thread = 11;
 
 KernelSpec mergesort_kernel(const SortSpec& spec, std::string shader, std::uint32_t threads,
                             std::uint32_t keys_per_thread) {
@@ -52,13 +59,14 @@ MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limit
   };
   MergesortTuning t;
   t.threads = max_threads;
-  t.keys_per_thread = std::min(k_max_keys_per_thread, fits(t.threads));
+  const std::uint32_t tuned_vt =
+      element_bytes > 4 ? k_tuned_wide_keys_per_thread : k_tuned_keys_per_thread;
+  t.keys_per_thread = std::min(tuned_vt, fits(t.threads));
   const std::uint32_t tuned_keys = t.threads * t.keys_per_thread;
   if (options.threads != 0 || options.keys_per_thread != 0) {
     t.threads = options.threads != 0 ? options.threads : t.threads;
-    t.keys_per_thread = options.keys_per_thread != 0
-                            ? options.keys_per_thread
-                            : std::min(k_max_keys_per_thread, fits(t.threads));
+    t.keys_per_thread = options.keys_per_thread != 0 ? options.keys_per_thread
+                                                     : std::min(tuned_vt, fits(t.threads));
   } else {
     const std::uint32_t chosen = chosen_tile_keys(
         spec, tuned_keys, k_mergesort_teaching_threads * k_mergesort_teaching_keys_per_thread);

@@ -8,11 +8,11 @@ namespace ss {
 // Tile shape of the mergesort kernels on a device: NT threads of VT keys each, passed as the
 // workgroup size and specialization constant MERGESORT_SPEC_VT. The one place they are chosen.
 struct MergesortTuning {
-  std::uint32_t threads = 256;         // NT, a power of two
-  std::uint32_t keys_per_thread = 15;  // VT
-  std::uint32_t tile_keys = 3840;      // NV = NT * VT
-  std::uint32_t shared_bytes = 0;      // the tile kernels' shared memory
-  bool tuned = true;                   // the device's tuned tiles, not teaching ones
+  std::uint32_t threads = 256;        // NT, a power of two
+  std::uint32_t keys_per_thread = 9;  // VT
+  std::uint32_t tile_keys = 2304;     // NV = NT * VT
+  std::uint32_t shared_bytes = 0;     // the tile kernels' shared memory
+  bool tuned = true;                  // the device's tuned tiles, not teaching ones
 };
 
 // Teaching tiles (spec.tile_keys auto at n <= k_teaching_max_n): NT = VT = 4, so 64 keys span
@@ -26,10 +26,10 @@ struct MergesortOptions {
   std::uint32_t keys_per_thread = 0;
 };
 
-// Tuned: NT = 256 (fewer if the device caps workgroups), VT = 15 or the most that the device's
-// shared memory holds for the key type (and values). spec.tile_keys (chosen_tile_keys) may ask
-// for other tiles: teaching tiles above, or K keys split as NT x VT with NT a power of two, as
-// square as VT <= 15 allows (UsageError when K has no such split). Throws SetupError when a tile
+// Tuned: NT = 256 (fewer if the device caps workgroups), VT = 9 for 4-byte elements and 11 for
+// wider ones (pairs, u64), or the most the shared memory holds. spec.tile_keys (chosen_tile_keys)
+// may ask for other tiles: teaching tiles above, or K keys split as NT x VT with NT a power of two,
+// as square as VT <= 15 allows (UsageError when K has no such split). Throws SetupError when a tile
 // cannot fit or the options ask for what the device cannot run.
 MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                  const MergesortOptions& options = {});
