@@ -4,6 +4,7 @@
 // with a barrier between layers, and writes back the window's centre. Which wires a window
 // holds, and why its halo makes the centre exact, is in batcher_fused_step.h; which comparators
 // exist is batcher's own batcher_comparator_runs, so the network is batcher's.
+#extension GL_EXT_control_flow_attributes : require
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_basic : require
@@ -44,13 +45,34 @@ const bool WIDE = KEY_TYPE == KEY_U64;
 const uint HI = SLOTS;                         // offset of the high key words
 const uint VALUE = WIDE ? 2u * SLOTS : SLOTS;  // offset of the values
 
+// Slots and comparators an invocation takes per round: their shared and global loads are all
+// issued before the first result is used, so each invocation keeps several in flight instead of
+// waiting on one at a time (the window phase is otherwise latency-bound). Keys of two words or
+// with values take one at a time: on the H100 four made u64 pairs slower (more registers).
+const uint BATCH = WIDE || HAS_VALUES ? 1u : 4u;
+
+// Keys sit in shared memory encoded (keys.h), so every comparator is an unsigned compare.
 void load_window(uint first_residue, uint first_j, uint slots) {
-  for (uint w = gl_LocalInvocationID.x; w < slots; w += gl_WorkGroupSize.x) {
-    uint wire;
-    if (!batcher_fused_slot_wire(pc, first_residue, first_j, w, wire)) continue;
-    s_words[w] = keys[WIDE ? wire * 2u : wire];
-    if (WIDE) s_words[HI + w] = keys[wire * 2u + 1u];
-    if (HAS_VALUES) s_words[VALUE + w] = values[wire];
+  for (uint w0 = gl_LocalInvocationID.x; w0 < slots; w0 += BATCH * gl_WorkGroupSize.x) {
+    uint lo[BATCH], hi[BATCH], value[BATCH];
+    bool real[BATCH];
+    [[unroll]] for (uint i = 0u; i < BATCH; ++i) {
+      uint w = w0 + i * gl_WorkGroupSize.x;
+      uint wire = 0u;
+      real[i] = w < slots && batcher_fused_slot_wire(pc, first_residue, first_j, w, wire);
+      if (real[i]) {
+        lo[i] = keys[WIDE ? wire * 2u : wire];
+        hi[i] = WIDE ? keys[wire * 2u + 1u] : 0u;
+        value[i] = HAS_VALUES ? values[wire] : 0u;
+      }
+    }
+    [[unroll]] for (uint i = 0u; i < BATCH; ++i) {
+      uint w = w0 + i * gl_WorkGroupSize.x;
+      if (!real[i]) continue;
+      s_words[w] = encode_key_word(lo[i], KEY_TYPE, DESCENDING);
+      if (WIDE) s_words[HI + w] = encode_key_word(hi[i], KEY_TYPE, DESCENDING);
+      if (HAS_VALUES) s_words[VALUE + w] = value[i];
+    }
   }
 }
 
@@ -60,34 +82,76 @@ void store_center(uint first_residue, uint first_j, uint slots) {
     if (!batcher_fused_in_center(pc, w) ||
         !batcher_fused_slot_wire(pc, first_residue, first_j, w, wire))
       continue;
-    keys_out[WIDE ? wire * 2u : wire] = s_words[w];
-    if (WIDE) keys_out[wire * 2u + 1u] = s_words[HI + w];
+    keys_out[WIDE ? wire * 2u : wire] = decode_key_word(s_words[w], KEY_TYPE, DESCENDING);
+    if (WIDE) keys_out[wire * 2u + 1u] = decode_key_word(s_words[HI + w], KEY_TYPE, DESCENDING);
     if (HAS_VALUES) values_out[wire] = s_words[VALUE + w];
   }
 }
 
-// Orders slots a < b (wires a < b) so the smaller encoded key ends in a; true when it swapped.
-bool compare_and_swap_slots(uint a, uint b) {
-  uint a_lo = s_words[a], b_lo = s_words[b];
-  uint a_hi = WIDE ? s_words[HI + a] : 0u, b_hi = WIDE ? s_words[HI + b] : 0u;
-  bool swap = encoded_less(encode_key_word(b_hi, KEY_TYPE, DESCENDING && WIDE),
-                           encode_key_word(b_lo, KEY_TYPE, DESCENDING),
-                           encode_key_word(a_hi, KEY_TYPE, DESCENDING && WIDE),
-                           encode_key_word(a_lo, KEY_TYPE, DESCENDING));
-  if (swap) {
-    s_words[a] = b_lo;
-    s_words[b] = a_lo;
-    if (WIDE) {
-      s_words[HI + a] = b_hi;
-      s_words[HI + b] = a_hi;
+// One layer's comparators in the window, BATCH per invocation per round (comparators of one
+// layer share no wire, so their loads may all go first). Candidate t runs in invocation
+// t % threads, as batcher_fused_invocation_of says. Returns the comparisons and swaps counted
+// for the statistics (centre comparators only).
+uvec2 run_layer(uint layer, uint first_residue, uint first_j, bool has_window) {
+  BatcherLayer l = batcher_layer_at(pc.n, layer);
+  // Only this layer's candidate left wires whose partner is in the window (comparators
+  // reaching outside only feed the halo), about half the slots.
+  uint begin, end;
+  batcher_fused_left_range(pc, first_j, l, begin, end);
+  uint candidates = has_window ? (end - begin) << pc.residue_shift : 0u;
+  uint partner_offset = batcher_fused_partner_slot(pc, 0u, l.stride);
+  uvec2 counts = uvec2(0u);
+  for (uint t0 = gl_LocalInvocationID.x; t0 < candidates; t0 += BATCH * gl_WorkGroupSize.x) {
+    uint slot[BATCH], wire[BATCH];
+    bool runs[BATCH];
+    [[unroll]] for (uint i = 0u; i < BATCH; ++i) {
+      uint t = t0 + i * gl_WorkGroupSize.x;
+      slot[i] = 0u;
+      wire[i] = 0u;
+      runs[i] =
+          t < candidates &&
+          batcher_fused_candidate(pc, first_residue, first_j, l, begin, t, wire[i], slot[i]) &&
+          comparator_enabled(layer, pc.n, wire[i]);
     }
-    if (HAS_VALUES) {
-      uint v = s_words[VALUE + a];
-      s_words[VALUE + a] = s_words[VALUE + b];
-      s_words[VALUE + b] = v;
+    uint a_lo[BATCH], b_lo[BATCH], a_hi[BATCH], b_hi[BATCH];
+    [[unroll]] for (uint i = 0u; i < BATCH; ++i) {
+      if (!runs[i]) continue;
+      a_lo[i] = s_words[slot[i]];
+      b_lo[i] = s_words[slot[i] + partner_offset];
+      a_hi[i] = WIDE ? s_words[HI + slot[i]] : 0u;
+      b_hi[i] = WIDE ? s_words[HI + slot[i] + partner_offset] : 0u;
+    }
+    [[unroll]] for (uint i = 0u; i < BATCH; ++i) {
+      if (!runs[i]) continue;
+      uint a = slot[i], b = slot[i] + partner_offset;
+      bool swap = encoded_less(b_hi[i], b_lo[i], a_hi[i], a_lo[i]);
+      if (!WIDE && !HAS_VALUES) {
+        // Branch-free: the smaller word to the left wire whether or not it moved.
+        s_words[a] = min(a_lo[i], b_lo[i]);
+        s_words[b] = max(a_lo[i], b_lo[i]);
+      } else if (swap) {
+        s_words[a] = b_lo[i];
+        s_words[b] = a_lo[i];
+        if (WIDE) {
+          s_words[HI + a] = b_hi[i];
+          s_words[HI + b] = a_hi[i];
+        }
+        if (HAS_VALUES) {
+          uint v = s_words[VALUE + a];
+          s_words[VALUE + a] = s_words[VALUE + b];
+          s_words[VALUE + b] = v;
+        }
+      }
+      if (INSTRUMENTED && batcher_fused_in_center(pc, a)) {
+        counts.x += 1u;
+        if (swap) {
+          counts.y += 1u;
+          stats[STATS_FLAGS_OFFSET + wire[i]] = 1u;
+        }
+      }
     }
   }
-  return swap;
+  return counts;
 }
 
 void main() {
@@ -101,36 +165,17 @@ void main() {
   load_window(first_residue, first_j, slots);
   barrier();
 
-  uint compared = 0u, swapped = 0u;
+  uvec2 counts = uvec2(0u);
   for (uint layer = pc.first_layer; layer <= pc.last_layer; ++layer) {
-    BatcherLayer l = batcher_layer_at(pc.n, layer);
-    // Only this layer's candidate left wires whose partner is in the window (comparators
-    // reaching outside only feed the halo), about half the slots.
-    uint begin, end;
-    batcher_fused_left_range(pc, first_j, l, begin, end);
-    uint candidates = has_window ? (end - begin) << pc.residue_shift : 0u;
-    for (uint t = gl_LocalInvocationID.x; t < candidates; t += gl_WorkGroupSize.x) {
-      uint wire, w;
-      if (!batcher_fused_candidate(pc, first_residue, first_j, l, begin, t, wire, w) ||
-          !comparator_enabled(layer, pc.n, wire))
-        continue;
-      bool exchanged = compare_and_swap_slots(w, batcher_fused_partner_slot(pc, w, l.stride));
-      if (INSTRUMENTED && batcher_fused_in_center(pc, w)) {
-        compared += 1u;
-        if (exchanged) {
-          swapped += 1u;
-          stats[STATS_FLAGS_OFFSET + wire] = 1u;
-        }
-      }
-    }
+    counts += run_layer(layer, first_residue, first_j, has_window);
     barrier();
   }
 
   store_center(first_residue, first_j, slots);
   if (INSTRUMENTED) {
     // One atomic per subgroup for the whole step (every invocation gets here).
-    uint compares = subgroupAdd(compared);
-    uint swaps = subgroupAdd(swapped);
+    uint compares = subgroupAdd(counts.x);
+    uint swaps = subgroupAdd(counts.y);
     if (subgroupElect()) {
       if (compares != 0u) atomicAdd(stats[STATS_COMPARISONS], compares);
       if (swaps != 0u) atomicAdd(stats[STATS_SWAPS], swaps);
