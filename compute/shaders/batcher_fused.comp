@@ -48,7 +48,9 @@ const uint VALUE = WIDE ? 2u * SLOTS : SLOTS;  // offset of the values
 // Slots and comparators an invocation takes per round: their shared and global loads are all
 // issued before the first result is used, so each invocation keeps several in flight instead of
 // waiting on one at a time (the window phase is otherwise latency-bound). Keys of two words or
-// with values take one at a time: on the H100 four made u64 pairs slower (more registers).
+// with values take one at a time; four measured no different for them on the H100 (u64 pairs at
+// 2^24: 27.2 ms either way, both slower than before this loop; runs 9 and 12 of
+// docs/bench/2026-11-23-h100-speed-3-experiments.txt).
 const uint BATCH = WIDE || HAS_VALUES ? 1u : 4u;
 
 // Keys sit in shared memory encoded (keys.h), so every comparator is an unsigned compare.
