@@ -18,4 +18,9 @@ std::span<const EmbeddedShader> embedded_shaders_sortscope_compute();
 // Throws std::logic_error for an unknown name: shader names are fixed at build time.
 const EmbeddedShader& find_shader(std::string_view name);
 
+// The SPIR-V a kernel is created from: the embedded one, or, for kernel development, NAME.spv
+// from the folder named by the environment variable SORTSCOPE_SPIRV_DIR where that file exists
+// (A/B timing of modified shaders with one binary). Throws SetupError for an unreadable file.
+std::span<const std::uint32_t> kernel_spirv(std::string_view name);
+
 }  // namespace ss

@@ -32,8 +32,8 @@ Kernel::Kernel(const Context& context, const KernelSpec& spec) : spec_(spec) {
   if (spec.push_size > 0) layout_info.setPushConstantRanges(push);
   layout_ = vk::raii::PipelineLayout(device, layout_info);
 
-  const EmbeddedShader& shader = find_shader(spec.shader);
-  vk::raii::ShaderModule module(device, vk::ShaderModuleCreateInfo({}, shader.spirv));
+  const std::span<const std::uint32_t> spirv = kernel_spirv(spec.shader);
+  vk::raii::ShaderModule module(device, vk::ShaderModuleCreateInfo({}, spirv));
 
   std::vector<std::uint32_t> data{spec.workgroup_size};
   data.insert(data.end(), spec.constants.begin(), spec.constants.end());
