@@ -22,17 +22,25 @@ shared uint s_hist[ONESWEEP_MAX_PASSES * ONESWEEP_DIGITS];
 void main() {
   const uint group = flat_group_index(gl_WorkGroupID.x, gl_WorkGroupID.y, pc.groups_x);
   const uint lane = gl_LocalInvocationIndex;
-  const uint buckets = pc.passes * ONESWEEP_DIGITS;
+  // Known when the pipeline is made (KEY_TYPE is a specialization constant), so the loops below
+  // unroll and every key of the invocation is loaded before the first is counted.
+  const uint passes = radix_passes(KEY_TYPE, ONESWEEP_BITS);
+  const uint words = key_words(KEY_TYPE);
+  const uint buckets = passes * ONESWEEP_DIGITS;
   for (uint b = lane; b < buckets; b += WORKGROUP_SIZE) s_hist[b] = 0u;
   barrier();
-  const uint words = key_words(KEY_TYPE);
+  const uint first = group * pc.hist_keys + lane;  // coalesced rounds of WORKGROUP_SIZE keys
+  uint lo[KEYS_PER_THREAD];
+  uint hi[KEYS_PER_THREAD];
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    uint i = group * pc.hist_keys + k * WORKGROUP_SIZE + lane;  // coalesced rounds
-    if (i >= pc.n) break;
-    uint lo = keys_in[i * words];
-    uint hi = words == 2u ? keys_in[i * words + 1u] : 0u;
-    for (uint p = 0u; p < pc.passes; ++p) {
-      uint word = radix_pass_word(p, ONESWEEP_BITS) == 0u ? lo : hi;
+    const uint i = first + k * WORKGROUP_SIZE;
+    lo[k] = i < pc.n ? keys_in[i * words] : 0u;
+    hi[k] = words == 2u && i < pc.n ? keys_in[i * words + 1u] : 0u;
+  }
+  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+    if (first + k * WORKGROUP_SIZE >= pc.n) continue;
+    for (uint p = 0u; p < passes; ++p) {
+      uint word = radix_pass_word(p, ONESWEEP_BITS) == 0u ? lo[k] : hi[k];
       uint d = radix_digit(word, KEY_TYPE, DESCENDING, radix_pass_shift(p, ONESWEEP_BITS),
                            ONESWEEP_BITS);
       atomicAdd(s_hist[onesweep_hist_index(p, d)], 1u);
