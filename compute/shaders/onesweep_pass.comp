@@ -26,6 +26,12 @@ layout(constant_id = RADIX_SPEC_WITHHOLD_MODE) const uint WITHHOLD_MODE = ONESWE
 layout(constant_id = RADIX_SPEC_WITHHOLD_PERIOD) const uint WITHHOLD_PERIOD = 0u;
 layout(constant_id = RADIX_SPEC_WITHHOLD_FIRST) const uint WITHHOLD_FIRST = 0u;
 
+// Predecessors whose status words a look-back step reads at once. On the H100 (onesweep u32 2^26,
+// docs/bench/2026-11-23-h100-speed-4-experiments.txt) a pass took 0.667 ms reading one, 0.644 ms
+// reading 4, 0.658 ms reading 8 and 0.705 ms reading 16: a batch makes walks longer (later tiles
+// find fewer prefixes) as much as it makes them faster.
+const uint LOOKBACK_BATCH = 4u;
+
 layout(push_constant) uniform Push {
   OnesweepStep pc;
 };
@@ -162,6 +168,27 @@ void main() {
   for (;;) {
     bool stuck = false;
     while (!done && !stuck) {
+      // LOOKBACK_BATCH predecessors read at once, nearest first, then used in order until one
+      // holds a prefix or is still empty: one memory round trip per batch instead of per tile.
+      uint batch[LOOKBACK_BATCH];
+      for (uint b = 0u; b < LOOKBACK_BATCH; ++b) {
+        batch[b] =
+            b < look ? load_status(onesweep_status_index(pc.tiles, pc.region, look - 1u - b, lane))
+                     : onesweep_status_pack(ONESWEEP_STATUS_PREFIX, 0u);  // never used
+      }
+      bool empty = false;
+      for (uint b = 0u; b < LOOKBACK_BATCH; ++b) {
+        if (done || empty) continue;
+        const uint s = batch[b];
+        empty = onesweep_status_flag(s) == ONESWEEP_STATUS_EMPTY;
+        if (empty) continue;
+        --look;
+        prefix += onesweep_status_value(s);
+        done = onesweep_status_flag(s) == ONESWEEP_STATUS_PREFIX;
+        finish_at_start(look, prefix, done, reached_start);
+      }
+      if (done || !empty) continue;
+      // The nearest unread predecessor has not published: wait for it, a bounded time.
       const uint i = onesweep_status_index(pc.tiles, pc.region, look - 1u, lane);
       uint s;
       uint spin = 0u;
