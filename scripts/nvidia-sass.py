@@ -62,7 +62,7 @@ def main():
             data = f.read()
         for frame in frames(data):
             raw = subprocess.run(["zstd", "-dc"], input=frame, capture_output=True).stdout
-            if not raw[:16].endswith(CONTAINER) and not raw.startswith(CONTAINER):
+            if not raw.startswith(CONTAINER):
                 continue
             code = code_section(raw)
             if code is None:
