@@ -9,7 +9,8 @@
 
 namespace ss {
 
-Radix4Tuning radix4_tuning(const DeviceLimits& limits, std::uint32_t tile_keys) {
+Radix4Tuning radix4_tuning(const SortSpec& spec, const DeviceLimits& limits,
+                           std::uint32_t tile_keys) {
   Radix4Tuning t;
   t.workgroup_size = std::min<std::uint32_t>(256, limits.max_workgroup_invocations);
   t.subgroup_size = radix_subgroup_size(limits, t.workgroup_size, "radix4");
@@ -29,9 +30,12 @@ Radix4Tuning radix4_tuning(const DeviceLimits& limits, std::uint32_t tile_keys) 
     t.tile_keys = tile_keys;
   }
   const std::uint32_t subgroups = t.workgroup_size / t.subgroup_size;
-  // s_work (packed histograms), s_tile_offset, s_count, s_subgroup_total.
-  t.scatter_shared_bytes =
-      4u * (subgroups * gpu::RADIX4_DIGITS / 2u + 2u * gpu::RADIX4_DIGITS + subgroups);
+  // s_work holds the ranking counters, then the staged tile (its key words and values).
+  const std::uint32_t element_words = key_words(spec.key_type) + (spec.pairs ? 1u : 0u);
+  t.scatter_shared_words = std::max(radix_rank_words(subgroups, gpu::RADIX4_DIGITS, false),
+                                    t.workgroup_size * t.keys_per_thread * element_words);
+  // s_work, s_local_base, s_global_base, s_count, s_subgroup_total.
+  t.scatter_shared_bytes = 4u * (t.scatter_shared_words + 3u * gpu::RADIX4_DIGITS + subgroups);
   if (t.scatter_shared_bytes > limits.max_shared_memory) {
     throw SetupError("radix4 needs " + std::to_string(t.scatter_shared_bytes) +
                      " bytes of shared memory; the device has " +
@@ -41,10 +45,10 @@ Radix4Tuning radix4_tuning(const DeviceLimits& limits, std::uint32_t tile_keys) 
 }
 
 Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
-  const Radix4Tuning tuned = radix4_tuning(limits);
+  const Radix4Tuning tuned = radix4_tuning(spec, limits);
   const std::uint32_t tile_keys =
       chosen_tile_keys(spec, tuned.tile_keys, radix_teaching_tile_keys(spec.n));
-  const Radix4Tuning t = radix4_tuning(limits, tile_keys);
+  const Radix4Tuning t = radix4_tuning(spec, limits, tile_keys);
   Plan plan = radix_plan_skeleton("radix4", spec);
   plan.tiles =
       tiles_text(t.tile_keys, t.workgroup_size, t.keys_per_thread, t.tile_keys == tuned.tile_keys);
@@ -54,7 +58,10 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
   const std::uint64_t entries = std::uint64_t(gpu::RADIX4_DIGITS) * std::max(tiles, 1u);
   plan.buffers.push_back({"tile histograms", entries * 4u, false});
   plan.buffers.push_back({"tile offsets", entries * 4u, false});
-  plan.buffers.push_back({"digit totals", 2ull * passes * gpu::RADIX4_DIGITS * 4u, false});
+  PlanBuffer totals{"digit totals", std::uint64_t(gpu::radix4_digit_totals_words(passes)) * 4u,
+                    false};
+  totals.zeroed_before_each_run = true;  // its digit counts take the count steps' atomics
+  plan.buffers.push_back(std::move(totals));
 
   RadixKernelParams count;
   count.workgroup_size = t.workgroup_size;
@@ -66,8 +73,7 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
   RadixKernelParams scatter = count;
   scatter.subgroup_size = t.subgroup_size;
   scatter.packed_counters = false;  // 16 digits: whole-word counters take little shared memory
-  scatter.shared_words =
-      radix_rank_words(t.workgroup_size / t.subgroup_size, gpu::RADIX4_DIGITS, false);
+  scatter.shared_words = t.scatter_shared_words;
   const std::uint32_t push = sizeof(gpu::Radix4Step);
   plan.kernels = {radix_kernel(spec, "radix4_count.comp", push, count),
                   radix_kernel(spec, "radix4_scan.comp", push, scan),
@@ -107,12 +113,13 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
     Step& c = add(gpu::RADIX4_STAGE_COUNT, digit + ": count digits per tile", tile_groups);
     c.kind = "count";
     c.bytes_read = key_bytes_total;
-    c.bytes_written = entries * 4u;
+    c.bytes_written = entries * 4u + std::uint64_t(tiles) * gpu::RADIX4_DIGITS * 4u;
     Step& s = add(gpu::RADIX4_STAGE_SCAN, digit + ": scan tile histograms",
                   GroupCount{gpu::RADIX4_DIGITS, 1, 1});
     s.kind = "scan";
-    // Workgroup d reads the rows of digits 0..d: 8.5 rows per digit on average.
-    s.bytes_read = entries * 4u * (gpu::RADIX4_DIGITS + 1u) / 2u;
+    // Workgroup d reads its own row and the spread counts of the digits below it.
+    s.bytes_read = entries * 4u + gpu::RADIX4_DIGITS * (gpu::RADIX4_DIGITS - 1u) / 2u *
+                                      gpu::RADIX4_COUNT_SPREAD * 4u;
     s.bytes_written = entries * 4u + 2u * gpu::RADIX4_DIGITS * 4u;
     Step& x = add(gpu::RADIX4_STAGE_SCATTER, digit + ": scatter", tile_groups);
     x.kind = "scatter";

@@ -31,6 +31,9 @@ struct PlanBuffer {
   // Words uploaded once when the buffer is made (e.g. the disabled-comparator mask); the kernels
   // only read such a buffer, so restoring the input leaves it alone.
   std::vector<std::uint32_t> initial_words = {};
+  // Filled with zeros before every run, with the input's restore (counters that kernels
+  // accumulate into with atomics).
+  bool zeroed_before_each_run = false;
 };
 
 struct GroupCount {

@@ -93,6 +93,10 @@ void PlanResources::record_restore(const vk::raii::CommandBuffer& cmd) const {
     cmd.copyBuffer(pristine_values_.handle(), buffers_[plan_.values_buffer].handle(),
                    vk::BufferCopy(0, 0, std::uint64_t(plan_.spec.n) * 4u));
   }
+  for (std::size_t b = 0; b < plan_.buffers.size(); ++b) {
+    if (plan_.buffers[b].zeroed_before_each_run)
+      cmd.fillBuffer(buffers_[b].handle(), 0, VK_WHOLE_SIZE, 0);
+  }
   full_barrier(cmd);
 }
 

@@ -1,6 +1,8 @@
 #version 460
 // radix4, step 1 of a pass (seed 001, "count the number of symbols"): one workgroup per tile
-// counts the tile's 16 digit values in shared memory and writes them to the tile histogram.
+// counts the tile's 16 digit values in shared memory, writes them to the tile histogram and adds
+// them to the pass's digit counts (radix4_count_index) for the scan.
+#extension GL_EXT_control_flow_attributes : require
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
@@ -17,6 +19,10 @@ layout(std430, set = 0, binding = RADIX4_BINDING_TILE_HIST) writeonly buffer Til
   uint tile_hist[];
 };
 
+layout(std430, set = 0, binding = RADIX4_BINDING_DIGIT_TOTALS) buffer DigitTotals {
+  uint digit_totals[];
+};
+
 shared uint s_hist[RADIX4_DIGITS];
 
 void main() {
@@ -26,18 +32,28 @@ void main() {
   if (lane < RADIX4_DIGITS) s_hist[lane] = 0u;
   barrier();
   const uint words = key_words(KEY_TYPE);
-  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+  // Every key word this invocation counts is loaded before the first is counted, so that all
+  // its loads are in flight at once (one at a time left the step latency-bound).
+  uint word[KEYS_PER_THREAD];
+  bool valid[KEYS_PER_THREAD];
+  [[unroll]] for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     // Coalesced: round k reads WORKGROUP_SIZE consecutive keys.
-    uint i = tile * pc.tile_keys + k * WORKGROUP_SIZE + lane;
-    const bool valid =
-        PARTIAL_TILES ? radix_tile_slot_valid(tile, pc.tile_keys, k * WORKGROUP_SIZE + lane, pc.n)
-                      : i < pc.n;
-    if (valid) {
-      uint d =
-          radix_digit(keys_in[i * words + pc.word], KEY_TYPE, DESCENDING, pc.shift, RADIX4_BITS);
-      atomicAdd(s_hist[d], 1u);
-    }
+    const uint i = tile * pc.tile_keys + k * WORKGROUP_SIZE + lane;
+    valid[k] = PARTIAL_TILES
+                   ? radix_tile_slot_valid(tile, pc.tile_keys, k * WORKGROUP_SIZE + lane, pc.n)
+                   : i < pc.n;
+    word[k] = valid[k] ? keys_in[i * words + pc.word] : 0u;
+  }
+  [[unroll]] for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+    if (!valid[k]) continue;
+    atomicAdd(s_hist[radix_digit(word[k], KEY_TYPE, DESCENDING, pc.shift, RADIX4_BITS)], 1u);
   }
   barrier();
-  if (lane < RADIX4_DIGITS) tile_hist[radix4_tile_entry(lane, tile, pc.tiles)] = s_hist[lane];
+  if (lane < RADIX4_DIGITS) {
+    const uint count = s_hist[lane];
+    tile_hist[radix4_tile_entry(lane, tile, pc.tiles)] = count;
+    const uint copy = tile % RADIX4_COUNT_SPREAD;
+    if (count != 0u)
+      atomicAdd(digit_totals[radix4_count_index(pc.passes, pc.pass, lane, copy)], count);
+  }
 }

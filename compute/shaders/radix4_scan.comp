@@ -4,10 +4,8 @@
 // of digit d start in the output: keys of lower digits anywhere plus keys of digit d in earlier
 // tiles. Also records each digit's total and global offset.
 //
-// One workgroup per digit: workgroup d first sums the rows of the lower digits (the keys that
-// precede all of digit d), then scans its own row. Rows are read again by every higher digit
-// (8.5 times the histogram on average), which costs far less than one workgroup scanning all 16
-// rows alone: the reads of 16 workgroups overlap, a single workgroup's scan is latency-bound.
+// One workgroup per digit: workgroup d starts from the keys of the lower digits, summed from the
+// count step's spread digit counts (radix4_count_index), then scans its own row.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
@@ -25,7 +23,7 @@ layout(std430, set = 0, binding = RADIX4_BINDING_TILE_HIST) readonly buffer Tile
 layout(std430, set = 0, binding = RADIX4_BINDING_TILE_OFFSETS) writeonly buffer TileOffsets {
   uint tile_offsets[];
 };
-layout(std430, set = 0, binding = RADIX4_BINDING_DIGIT_TOTALS) writeonly buffer DigitTotals {
+layout(std430, set = 0, binding = RADIX4_BINDING_DIGIT_TOTALS) buffer DigitTotals {
   uint digit_totals[];
 };
 
@@ -34,13 +32,11 @@ void main() {
   const uint lane = wg_lane();
   const uint row = digit * pc.tiles;  // first entry of this digit's row
 
-  // Keys of lower digits: the sum of entries 0 .. row - 1, several loads in flight per thread.
+  // Keys of lower digits: their spread counts, consecutive for digits 0 .. digit - 1.
+  const uint counts = radix4_count_index(pc.passes, pc.pass, 0u, 0u);
   uint partial = 0u;
-  for (uint e = lane; e < row; e += WORKGROUP_SIZE * RADIX4_SCAN_ITEMS) {
-    for (uint j = 0u; j < RADIX4_SCAN_ITEMS; ++j) {
-      uint i = e + j * WORKGROUP_SIZE;
-      partial += i < row ? tile_hist[i] : 0u;
-    }
+  for (uint e = lane; e < digit * RADIX4_COUNT_SPREAD; e += WORKGROUP_SIZE) {
+    partial += digit_totals[counts + e];
   }
   uint lower;
   wg_exclusive_scan(partial, lower);

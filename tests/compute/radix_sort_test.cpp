@@ -41,7 +41,7 @@ void check_sort(std::string_view algorithm, std::uint32_t n, KeyType type, bool 
 // every n above k_teaching_max_n).
 std::uint32_t tile_keys(std::string_view algorithm, SortSpec spec) {
   spec.tile_keys = k_tile_keys_tuned;
-  if (algorithm == "radix4") return radix4_tuning(limits()).tile_keys;
+  if (algorithm == "radix4") return radix4_tuning(spec, limits()).tile_keys;
   return onesweep_tuning(spec, limits()).tile_keys;
 }
 

@@ -33,7 +33,7 @@ TEST_CASE("radix4: tile histograms, tile offsets and digit totals equal CPU coun
           "[radix4][gpu]") {
   for (const auto& [type, descending] :
        {std::pair{KeyType::u64, true}, std::pair{KeyType::f32, false}}) {
-    const std::uint32_t tile = radix4_tuning(limits()).tile_keys;
+    const std::uint32_t tile = radix4_tuning({1, type, true, descending}, limits()).tile_keys;
     const std::uint32_t n = 3 * tile + 77;
     const KeyArray input = generate_keys(Distribution::random, n, type, 7, true);
     const Plan plan = make_plan("radix4", {n, type, true, descending}, limits());
@@ -55,6 +55,18 @@ TEST_CASE("radix4: tile histograms, tile offsets and digit totals equal CPU coun
       CHECK(std::get<gpu::Radix4Step>(plan.steps[stepper.position() - 1].view).stage ==
             gpu::RADIX4_STAGE_COUNT);
       CHECK(read(stepper, gpu::RADIX4_BUFFER_TILE_HIST, 16 * tiles) == expected_hist);
+      {
+        // The count step also added the tile counts into this pass's spread digit counts.
+        const auto all =
+            read(stepper, gpu::RADIX4_BUFFER_DIGIT_TOTALS, gpu::radix4_digit_totals_words(passes));
+        const auto digits = test::digit_counts(keys, descending, pass, 4);
+        for (std::uint32_t d = 0; d < 16; ++d) {
+          std::uint32_t sum = 0;
+          for (std::uint32_t c = 0; c < gpu::RADIX4_COUNT_SPREAD; ++c)
+            sum += all[gpu::radix4_count_index(passes, pass, d, c)];
+          CHECK(sum == digits[d]);
+        }
+      }
       stepper.next();  // scan
       CHECK(read(stepper, gpu::RADIX4_BUFFER_TILE_OFFSETS, 16 * tiles) ==
             test::exclusive_scan(expected_hist));
@@ -216,6 +228,21 @@ TEST_CASE("onesweep: tiles that publish late or never are covered by the fallbac
       stepper.jump(stepper.step_count());
       CHECK(stepper.read_current().words == reference.words);
     }
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("radix4: every run starts its digit counts from zero", "[radix4][gpu]") {
+  // The count steps add into the digit counts with atomics: a run that found the previous run's
+  // counts there would scatter keys past their digit's range.
+  const std::uint32_t n = 5 * radix4_tuning({1, KeyType::u32, false, false}, limits()).tile_keys;
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 11, false);
+  Runner runner(test::gpu(), make_plan("radix4", {n, KeyType::u32, false, false}, limits()));
+  runner.set_input(input);
+  for (int run = 0; run < 3; ++run) {
+    INFO("run " << run);
+    runner.run();
+    CHECK(verify_sorted(input, runner.result(), false, true).ok);
   }
   test::require_validation_clean();
 }

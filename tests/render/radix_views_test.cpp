@@ -71,7 +71,7 @@ TEST_CASE("render: digit-coloured bars show each key's digit of the pass shown",
 
 TEST_CASE("render: radix4 histogram model holds the GPU's tile counts, totals and offsets",
           "[render][gpu]") {
-  const std::uint32_t tile = radix4_tuning(limits()).tile_keys;
+  const std::uint32_t tile = radix4_tuning({1, KeyType::u32, false, false}, limits()).tile_keys;
   const std::uint32_t n = 2 * tile + 77;
   const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 5, false);
   const Plan plan = make_plan("radix4", {n, KeyType::u32, false, false}, limits());
