@@ -10,7 +10,6 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_shuffle : require
-#extension GL_KHR_memory_scope_semantics : require
 
 #include "grid.h"
 #include "radix4_step.h"
@@ -29,7 +28,6 @@ shared uint s_local_base[RADIX4_DIGITS];   // where each digit's keys start in t
 shared uint s_global_base[RADIX4_DIGITS];  // output position of staged key j of digit d: this + j
 
 #define RADIX_BITS 4u
-#define RADIX_RANK_ROUND_BARRIER  // measured faster here (radix_rank.glsl)
 #include "radix_rank.glsl"
 
 void main() {

@@ -75,10 +75,11 @@ SS_FN uint radix4_offset_index(uint passes, uint pass, uint digit) {
 }
 
 // Copies of each digit count the count step's workgroups add into (tile t into copy t % spread),
-// so that fewer of them wait on one address; the scan sums the copies of the lower digits
-// instead of reading their rows of the tile histogram (a single workgroup's reads, 8 MiB for
-// digit 15 at 2^28 keys, made the scan 7.5% of the sort on an H100).
-SS_CONST uint RADIX4_COUNT_SPREAD = 32u;
+// so that few of them wait on one address; the scan sums the copies of the lower digits instead
+// of reading their rows of the tile histogram (a single workgroup's reads, 8 MiB for digit 15
+// at 2^28 keys, made the scan 7.5% of the sort on an H100). With 32 copies the atomics took 38%
+// of the count steps there (4096 per address per pass at 2^28).
+SS_CONST uint RADIX4_COUNT_SPREAD = 1024u;
 SS_FN uint radix4_count_index(uint passes, uint pass, uint digit, uint copy) {
   return 2u * passes * RADIX4_DIGITS + (pass * RADIX4_DIGITS + digit) * RADIX4_COUNT_SPREAD + copy;
 }

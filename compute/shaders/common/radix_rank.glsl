@@ -132,10 +132,9 @@ void match_digit(uint d, bool valid, out uint leader, out uint count, out uint b
 // shares. The next round's atomic (perhaps another lane's, on the same counter) cannot start
 // before this one has returned: the shuffle consumes its result, and the subgroup's later
 // instructions follow the shuffle. No barrier between rounds, as in CUB's onesweep: a subgroup
-// barrier per round cost 12% of each onesweep pass on an H100. An includer that defines
-// RADIX_RANK_ROUND_BARRIER (and enables GL_KHR_memory_scope_semantics) gets one anyway: radix4's
-// scatter, whose 4-bit ranking measured 7% faster with it on the H100. The counters are in use
-// until the caller's next barrier. Must be called by all.
+// barrier per round cost 12% of each onesweep pass on an H100, and 25% of radix4's scatter once
+// that staged its tile (it had measured 7% faster with the barrier before). The counters are in
+// use until the caller's next barrier. Must be called by all.
 void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   const uint base = gl_SubgroupID * HIST_WORDS;
   // The digits again, from a broadcast copy of `shift` so that no compiler can keep count_tile's
@@ -152,10 +151,6 @@ void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
     }
     before = subgroupShuffle(before, leader);
     t_rank[k] = (d << 16u) | (counter_value(before, d) + below);
-#ifdef RADIX_RANK_ROUND_BARRIER
-    controlBarrier(gl_ScopeSubgroup, gl_ScopeSubgroup, gl_StorageSemanticsShared,
-                   gl_SemanticsAcquireRelease);
-#endif
   }
 }
 
