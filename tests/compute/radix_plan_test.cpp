@@ -153,6 +153,33 @@ TEST_CASE("onesweep: n above 2^30 - 1 is refused (30-bit status counts)", "[ones
   CHECK(find_algorithm("radix4")->stable);
 }
 
+TEST_CASE("radix4: the staged tile fits the device's shared memory, down to Vulkan's 16 KiB",
+          "[radix4]") {
+  for (std::uint32_t shared : {16384u, 32768u, 49152u}) {
+    DeviceLimits limits = h100_like();
+    limits.max_shared_memory = shared;
+    for (KeyType type : {KeyType::u32, KeyType::u64}) {
+      for (bool pairs : {false, true}) {
+        INFO(shared << " bytes, " << to_string(type) << (pairs ? " pairs" : ""));
+        const Radix4Tuning t = radix4_tuning({1u << 20, type, pairs, false}, limits);
+        CHECK(t.scatter_shared_bytes <= shared);
+        const std::uint32_t words = key_words(type) + (pairs ? 1u : 0u);
+        CHECK(t.scatter_shared_words >= t.tile_keys * words);
+        // Halved only as far as needed: twice the keys per thread would not fit.
+        // (16 digit words each for s_local_base, s_global_base, s_count; 8 subgroup totals.)
+        if (t.keys_per_thread < 8) CHECK(4u * (2u * t.tile_keys * words + 3u * 16u + 8u) > shared);
+        const Plan plan = make_plan("radix4", {1u << 20, type, pairs, false}, limits);
+        CHECK(plan.kernels.back().constants[gpu::RADIX_SPEC_SHARED_WORDS - 1] ==
+              t.scatter_shared_words);
+      }
+    }
+  }
+  // The tuned 8 keys per thread on the devices the project is measured on.
+  CHECK(radix4_tuning({1u << 20, KeyType::u64, true, false}, lavapipe_like()).keys_per_thread ==
+        8u);
+  CHECK(radix4_tuning({1u << 20, KeyType::u64, true, false}, h100_like()).keys_per_thread == 8u);
+}
+
 TEST_CASE("radix plans: n = 0 and n = 1 plan no steps and leave the keys in place",
           "[radix4][onesweep]") {
   for (const char* algorithm : {"radix4", "onesweep"}) {
