@@ -47,16 +47,14 @@ layout(std430, set = 0, binding = ONESWEEP_BINDING_RECORDS) writeonly buffer Rec
 };
 
 // Shared memory; onesweep_pass_extra_shared_words() counts everything but s_work.
-shared uint s_work[SHARED_WORDS];            // per-subgroup counters, then the staged tile
-shared uint s_local_base[ONESWEEP_DIGITS];   // first position of each bucket within the tile
-shared uint s_global_base[ONESWEEP_DIGITS];  // output position minus local position, per bucket
-shared uint s_fallback[ONESWEEP_DIGITS];     // bucket counts of a tile computed by the fallback
+shared uint s_work[SHARED_WORDS];         // per-subgroup counters, then the staged tile
+shared uint s_fallback[ONESWEEP_DIGITS];  // bucket counts of a tile computed by the fallback
 shared uint s_vote[3];
 shared uint s_tile;
 shared uint s_reached_start;  // instrumented: some bucket's lookback went past tile 0
 shared uint s_depth;          // instrumented: the longest walk back of any bucket
 shared uint s_stuck_tile;     // 1 + the nearest tile a stuck bucket waits on; 0 when none
-// (s_count: radix_rank.glsl; s_subgroup_total: radix_common.glsl)
+// (s_count, s_local_base, s_global_base: radix_rank.glsl; s_subgroup_total: radix_common.glsl)
 
 #define RADIX_BITS 8u
 #include "radix_rank.glsl"
@@ -149,13 +147,7 @@ void main() {
   if (bucket_lane) s_local_base[lane] = local_base;
   rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
   barrier();  // s_work is read no more as counters: stage the tile, ordered by bucket
-  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (!tile_slot_valid(tile, pc.tile_keys, pc.n, k)) continue;
-    const uint p = s_local_base[ranked_digit(k)] + ranked_position(k);
-    s_work[p] = t_lo[k];
-    if (is_u64()) s_work[pc.tile_keys + p] = t_hi[k];
-    if (HAS_VALUES) s_work[(is_u64() ? 2u : 1u) * pc.tile_keys + p] = t_value[k];
-  }
+  stage_ranked_tile(tile, pc.tile_keys, pc.n);
 
   // (1) + (2) Chained scan: look back, publish the inclusive prefix.
   // Each bucket walks back on its own, without workgroup barriers, until it has its prefix or a
@@ -225,19 +217,7 @@ void main() {
   barrier();
 
   // Scatter from shared memory: consecutive invocations write consecutive keys of a bucket.
-  for (uint j = lane; j < tile_end; j += WORKGROUP_SIZE) {
-    uint lo = s_work[j];
-    uint hi = is_u64() ? s_work[pc.tile_keys + j] : 0u;
-    uint d = radix_digit(pc.word == 0u ? lo : hi, KEY_TYPE, DESCENDING, pc.shift, ONESWEEP_BITS);
-    uint dest = s_global_base[d] + j;
-    if (is_u64()) {
-      keys_out[2u * dest] = lo;
-      keys_out[2u * dest + 1u] = hi;
-    } else {
-      keys_out[dest] = lo;
-    }
-    if (HAS_VALUES) values_out[dest] = s_work[(is_u64() ? 2u : 1u) * pc.tile_keys + j];
-  }
+  write_staged_tile(tile_end, pc.tile_keys, pc.word, pc.shift);
 
   if (withheld && WITHHOLD_MODE == ONESWEEP_WITHHOLD_LATE && bucket_lane) {
     atomicMax(status[my_status], onesweep_status_pack(ONESWEEP_STATUS_PREFIX, prefix + count));

@@ -1,6 +1,7 @@
-// Loading a tile and ranking its keys stably by one digit, shared by radix4's scatter and
-// onesweep's pass. The includer defines RADIX_BITS and declares `shared uint s_work[SHARED_WORDS]`
-// (at least RANK_WORDS words: the counters) and includes radix_common.glsl first.
+// Loading a tile, ranking its keys stably by one digit and writing them out through shared memory,
+// shared by radix4's scatter and onesweep's pass. The includer defines RADIX_BITS and declares
+// `shared uint s_work[SHARED_WORDS]` (at least RANK_WORDS words: the counters, and the staged
+// tile when it stages) and includes radix_common.glsl first.
 //
 // Counting first: each subgroup counts its own segment of the tile (radix_tile_key_index) by
 // digit with shared atomics, and the counts are scanned across subgroups, so the tile's digit
@@ -160,4 +161,45 @@ uint ranked_digit(uint k) {
 }
 uint ranked_position(uint k) {
   return t_rank[k] & 0xffffu;
+}
+
+// Staging a ranked tile in shared memory, ordered by digit, then writing it out: consecutive
+// invocations write consecutive keys of one digit (straight from the registers, one store of a
+// subgroup would touch as many output runs as it holds digits). The includer sets, per digit d,
+// s_local_base[d] (the tile's keys of lower digits) before staging and s_global_base[d] (where
+// the digit's first key goes in the output, minus s_local_base[d]) before writing.
+shared uint s_local_base[RADIX];
+shared uint s_global_base[RADIX];
+
+// Puts the ranked keys (and values) in s_work at s_local_base[digit] + rank: key words from 0,
+// high words (u64) from tile_keys, values after them. Call after a barrier that ends the ranking
+// (s_work held its counters); the staged tile is readable after the next barrier.
+void stage_ranked_tile(uint tile, uint tile_keys, uint n) {
+  const uint value_offset = (is_u64() ? 2u : 1u) * tile_keys;
+  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+    if (!tile_slot_valid(tile, tile_keys, n, k)) continue;
+    const uint p = s_local_base[ranked_digit(k)] + ranked_position(k);
+    s_work[p] = t_lo[k];
+    if (is_u64()) s_work[tile_keys + p] = t_hi[k];
+    if (HAS_VALUES) s_work[value_offset + p] = t_value[k];
+  }
+}
+
+// Writes the staged tile's first tile_end keys (and values): key j of digit d to output
+// position s_global_base[d] + j.
+void write_staged_tile(uint tile_end, uint tile_keys, uint word, uint shift) {
+  const uint value_offset = (is_u64() ? 2u : 1u) * tile_keys;
+  for (uint j = wg_lane(); j < tile_end; j += WORKGROUP_SIZE) {
+    const uint lo = s_work[j];
+    const uint hi = is_u64() ? s_work[tile_keys + j] : 0u;
+    const uint d = radix_digit(word == 0u ? lo : hi, KEY_TYPE, DESCENDING, shift, RADIX_BITS);
+    const uint dest = s_global_base[d] + j;
+    if (is_u64()) {
+      keys_out[2u * dest] = lo;
+      keys_out[2u * dest + 1u] = hi;
+    } else {
+      keys_out[dest] = lo;
+    }
+    if (HAS_VALUES) values_out[dest] = s_work[value_offset + j];
+  }
 }
