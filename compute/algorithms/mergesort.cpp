@@ -52,13 +52,13 @@ MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limit
                                  const MergesortOptions& options) {
   // Each staged key takes its words, its value and nothing else (mergesort_tile.glsl).
   const std::uint32_t element_bytes = key_bytes(spec.key_type) + (spec.pairs ? 4u : 0u);
-  const std::uint32_t max_threads =
-      std::min(k_default_threads, std::bit_floor(limits.max_workgroup_invocations));
+  // Chosen tiles may use the device's largest power-of-two workgroup; the tuned one stays at 256.
+  const std::uint32_t max_threads = std::bit_floor(limits.max_workgroup_invocations);
   auto fits = [&](std::uint32_t threads) {
     return limits.max_shared_memory / (threads * element_bytes);
   };
   MergesortTuning t;
-  t.threads = max_threads;
+  t.threads = std::min(k_default_threads, max_threads);
   const std::uint32_t tuned_vt =
       element_bytes > 4 ? k_tuned_wide_keys_per_thread : k_tuned_keys_per_thread;
   t.keys_per_thread = std::min(tuned_vt, fits(t.threads));
@@ -106,7 +106,7 @@ MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limit
   }
   t.tile_keys = t.threads * t.keys_per_thread;
   t.shared_bytes = t.tile_keys * element_bytes;
-  t.tuned = t.tile_keys == tuned_keys && t.threads == max_threads;
+  t.tuned = t.tile_keys == tuned_keys && t.threads == std::min(k_default_threads, max_threads);
   return t;
 }
 

@@ -272,6 +272,24 @@ TEST_CASE("mergesort: classroom sizes get teaching tiles, 64 keys in 4 tiles and
         256 * 9);
 }
 
+TEST_CASE("mergesort: a chosen tile may take the device's largest workgroup, the tuned one 256",
+          "[mergesort]") {
+  DeviceLimits device;
+  device.max_shared_memory = 49152;
+  device.max_workgroup_invocations = 1024;
+  SortSpec spec{1u << 20, KeyType::u32, false, false};
+  CHECK(mergesort_tuning(spec, device).threads == 256);
+  spec.tile_keys = 4608;
+  const MergesortTuning t = mergesort_tuning(spec, device);
+  CHECK(t.threads == 512);
+  CHECK(t.keys_per_thread == 9);
+  CHECK_FALSE(t.tuned);
+  spec.tile_keys = 9216;
+  CHECK(mergesort_tuning(spec, device).threads == 1024);
+  device.max_workgroup_invocations = 512;
+  CHECK_THROWS_WITH(mergesort_tuning(spec, device), Catch::Contains("9216 keys cannot be split"));
+}
+
 TEST_CASE("mergesort: a device too small for the tile is refused with the reason", "[mergesort]") {
   DeviceLimits tiny;
   tiny.max_shared_memory = 1024;
