@@ -126,6 +126,8 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
   const std::uint64_t values_bytes = spec.pairs ? std::max<std::uint64_t>(n * 4u, 4) : 4u;
   const std::uint32_t tiles = static_cast<std::uint32_t>((n + t.tile_keys - 1) / t.tile_keys);
   const std::uint32_t passes = gpu::mergesort_passes(tiles);
+  const std::uint64_t sample_bytes =
+      2ull * gpu::mergesort_sample_count(spec.n, t.tile_keys) * key_bytes(spec.key_type);
   plan.buffers = {
       {"keys", keys_bytes, false},
       {"values", values_bytes, false},
@@ -133,6 +135,7 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
       {"values (ping-pong)", values_bytes, false},
       {"partitions", (std::uint64_t(tiles) + 1) * 4u, false},
       {"merge sources", std::max<std::uint64_t>(n * 4u, 4), true},
+      {"merge-path samples", std::max<std::uint64_t>(sample_bytes, 4), false},
   };
   plan.keys_buffer = gpu::MERGESORT_BUFFER_KEYS;
   plan.values_buffer = gpu::MERGESORT_BUFFER_VALUES;
@@ -147,7 +150,7 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
 
   using gpu::MERGESORT_BUFFER_KEYS, gpu::MERGESORT_BUFFER_VALUES, gpu::MERGESORT_BUFFER_KEYS_ALT,
       gpu::MERGESORT_BUFFER_VALUES_ALT, gpu::MERGESORT_BUFFER_PARTITIONS,
-      gpu::MERGESORT_BUFFER_SOURCES;
+      gpu::MERGESORT_BUFFER_SOURCES, gpu::MERGESORT_BUFFER_SAMPLES;
   const std::uint64_t moved = n * key_bytes(spec.key_type) + (spec.pairs ? n * 4u : 0u);
   gpu::MergesortStep p{};
   p.n = spec.n;
@@ -177,7 +180,8 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
   p.stage = gpu::MERGESORT_STAGE_BLOCKSORT;
   const std::vector<std::uint32_t> blocksort_bindings = {
       MERGESORT_BUFFER_KEYS,       MERGESORT_BUFFER_VALUES,     MERGESORT_BUFFER_KEYS_ALT,
-      MERGESORT_BUFFER_VALUES_ALT, MERGESORT_BUFFER_PARTITIONS, MERGESORT_BUFFER_SOURCES};
+      MERGESORT_BUFFER_VALUES_ALT, MERGESORT_BUFFER_PARTITIONS, MERGESORT_BUFFER_SOURCES,
+      MERGESORT_BUFFER_SAMPLES};
   std::vector<Step> phases;
   for (std::uint32_t phase = 1; phase <= p.phases; ++phase) {
     p.phase_limit = phase;
@@ -186,7 +190,7 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
                                MERGESORT_BUFFER_VALUES_ALT));
     phases.back().kind = "blocksort";
     phases.back().bytes_read = moved;
-    phases.back().bytes_written = moved;
+    phases.back().bytes_written = moved + sample_bytes;
   }
   Step blocksort = phases.back();
   blocksort.label = "blocksort: " + std::to_string(tiles) + (tiles == 1 ? " tile" : " tiles") +
@@ -205,7 +209,8 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
                                                  keys_out,
                                                  values_out,
                                                  MERGESORT_BUFFER_PARTITIONS,
-                                                 MERGESORT_BUFFER_SOURCES};
+                                                 MERGESORT_BUFFER_SOURCES,
+                                                 MERGESORT_BUFFER_SAMPLES};
     p.pass = pass;
     p.coop = 2u << pass;
     const std::uint64_t list = std::uint64_t(t.tile_keys) << pass;
@@ -229,7 +234,7 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
                                " merge: coop = " + std::to_string(p.coop) + ", " + lists,
                            2, bindings, tile_groups, keys_out, values_out);
     merge.bytes_read = moved + (std::uint64_t(tiles) + 1) * 4u;
-    merge.bytes_written = moved;
+    merge.bytes_written = moved + sample_bytes;
     merge.kind = "merge";
     plan.steps.push_back(std::move(merge));
     keys_in = keys_out;

@@ -64,4 +64,5 @@ void main() {
   }
 
   tile_store(begin, count);
+  tile_store_samples(begin, count);
 }

@@ -37,4 +37,5 @@ void main() {
   }
   barrier();
   tile_store(NV * block, total);
+  tile_store_samples(NV * block, total);
 }

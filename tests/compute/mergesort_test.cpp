@@ -130,8 +130,10 @@ TEST_CASE("mergesort: large n up to 2^22 keys", "[mergesort][gpu][slow]") {
   test::require_validation_clean();
 }
 
-TEST_CASE("mergesort: the partitions buffer equals a merge-path search done on the CPU",
-          "[mergesort][gpu]") {
+TEST_CASE(
+    "mergesort: the partitions buffer equals a merge-path search done on the CPU, from "
+    "samples that equal every S-th key",
+    "[mergesort][gpu]") {
   const Context& context = test::gpu();
   for (const auto& [type, pairs, descending, dist] :
        {std::tuple{KeyType::u32, false, false, Distribution::few_unique},
@@ -152,6 +154,21 @@ TEST_CASE("mergesort: the partitions buffer equals a merge-path search done on t
       const KeyArray keys = stepper.read_current();
       const auto gpu_partitions = download_words<std::uint32_t>(
           context, stepper.buffer(gpu::MERGESORT_BUFFER_PARTITIONS), p.partitions);
+      // The samples the search started from: the keys at both sampled positions of every S.
+      const std::uint32_t words = type == KeyType::u64 ? 2 : 1;
+      const std::uint32_t stride = gpu::mergesort_sample_stride(p.tile_keys);
+      REQUIRE(stride == 8);  // NV = 40
+      const auto samples =
+          download_words<std::uint32_t>(context, stepper.buffer(gpu::MERGESORT_BUFFER_SAMPLES),
+                                        2 * gpu::mergesort_sample_count(n, p.tile_keys) * words);
+      for (std::uint32_t i = 0; i < n; ++i) {
+        if (i % stride != 0 && i % stride != stride - 1) continue;
+        const std::uint32_t s = gpu::mergesort_sample_index(i, n, p.tile_keys, words);
+        const std::uint64_t encoded = encoded_key(keys, i, descending);
+        INFO("pass " << p.pass << " sample of key " << i);
+        REQUIRE(samples[s] == static_cast<std::uint32_t>(encoded));
+        if (words == 2) REQUIRE(samples[s + 1] == static_cast<std::uint32_t>(encoded >> 32));
+      }
       for (std::uint32_t b = 0; b < p.partitions; ++b) {
         std::uint32_t a0, a_count, b0, b_count, diag;
         gpu::mergesort_partition_search(p.coop, b, p.tile_keys, n, a0, a_count, b0, b_count, diag);

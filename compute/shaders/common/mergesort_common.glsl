@@ -35,6 +35,9 @@ layout(std430, set = 0, binding = MERGESORT_BINDING_PARTITIONS) buffer Partition
 layout(std430, set = 0, binding = MERGESORT_BINDING_SOURCES) writeonly buffer Sources {
   uint sources[];
 };
+layout(std430, set = 0, binding = MERGESORT_BINDING_SAMPLES) buffer Samples {
+  uint samples[];
+};
 
 bool is_u64() {
   return KEY_TYPE == KEY_U64;
@@ -54,4 +57,12 @@ void store_key(uint i, uint hi, uint lo) {
   } else {
     keys_out[i] = decode_key_word(lo, KEY_TYPE, DESCENDING);
   }
+}
+
+// Encoded words of the sample of key i (a sampled position).
+uint sample_lo(uint i) {
+  return samples[mergesort_sample_index(i, pc.n, pc.tile_keys, is_u64() ? 2u : 1u)];
+}
+uint sample_hi(uint i) {
+  return is_u64() ? samples[mergesort_sample_index(i, pc.n, pc.tile_keys, 2u) + 1u] : 0u;
 }

@@ -24,6 +24,9 @@
 //                                from list A: where the tile's cross-diagonal meets the merge path
 //   5 merge sources              uint[n], instrumented pipelines only (the stepper's): for each
 //                                output of the last merge step, 0 = it came from list A, 1 = B
+//   6 samples                    every S-th key of the last written keys, twice (keys S k, then
+//                                keys S k + S - 1; mergesort_sample_*): the partition searches
+//                                them before the keys themselves, see mergesort_partition.comp
 // Pass p reads what pass p - 1 (or the blocksort) wrote and writes the other buffer pair, so the
 // result needs no extra copy: it is where the last pass wrote it (mergesort_keys_after_pass).
 #ifndef SS_MERGESORT_STEP_H
@@ -42,7 +45,8 @@ SS_CONST uint MERGESORT_BUFFER_KEYS_ALT = 2u;
 SS_CONST uint MERGESORT_BUFFER_VALUES_ALT = 3u;
 SS_CONST uint MERGESORT_BUFFER_PARTITIONS = 4u;
 SS_CONST uint MERGESORT_BUFFER_SOURCES = 5u;
-SS_CONST uint MERGESORT_BUFFER_COUNT = 6u;
+SS_CONST uint MERGESORT_BUFFER_SAMPLES = 6u;
+SS_CONST uint MERGESORT_BUFFER_COUNT = 7u;
 
 SS_CONST uint MERGESORT_BINDING_KEYS_IN = 0u;
 SS_CONST uint MERGESORT_BINDING_VALUES_IN = 1u;
@@ -50,7 +54,8 @@ SS_CONST uint MERGESORT_BINDING_KEYS_OUT = 2u;
 SS_CONST uint MERGESORT_BINDING_VALUES_OUT = 3u;
 SS_CONST uint MERGESORT_BINDING_PARTITIONS = 4u;
 SS_CONST uint MERGESORT_BINDING_SOURCES = 5u;
-SS_CONST uint MERGESORT_BINDING_COUNT = 6u;
+SS_CONST uint MERGESORT_BINDING_SAMPLES = 6u;
+SS_CONST uint MERGESORT_BINDING_COUNT = 7u;
 
 // Specialization constant ids (0 is local_size_x = NT). Ids 1..4 match the other kernels', so
 // Plan::instrumented_constant_id is MERGESORT_SPEC_INSTRUMENTED.
@@ -126,6 +131,30 @@ SS_FN void blocksort_thread_lists(uint tid, uint coop, uint vt, uint count, SS_O
   a1 = ms_min(count, start + vt * (coop / 2u));
   b0 = a1;
   b1 = ms_min(count, start + vt * coop);
+}
+
+// Samples of the keys a step writes, for the next partition step's search: every S-th key at
+// positions S k (phase 0) and S k + S - 1 (phase 1), S the largest power of two up to
+// MERGESORT_MAX_SAMPLE_STRIDE dividing NV. Lists start at multiples of NV, and the partition's
+// cross-diagonals too, so a search probing A at every S-th candidate (a0 + S g) probes B at
+// b0 + diag - 1 - S g, a phase 1 position: both come from the samples, a compact array the
+// search's first rounds share with their neighbours, instead of scattered sectors of the keys.
+SS_CONST uint MERGESORT_MAX_SAMPLE_STRIDE = 64u;
+SS_FN uint mergesort_sample_stride(uint nv) {
+  uint lowest = nv & (~nv + 1u);
+  return lowest < MERGESORT_MAX_SAMPLE_STRIDE ? lowest : MERGESORT_MAX_SAMPLE_STRIDE;
+}
+// Samples per phase: one for each S-th position below n.
+SS_FN uint mergesort_sample_count(uint n, uint nv) {
+  uint stride = mergesort_sample_stride(nv);
+  return (n + stride - 1u) / stride;
+}
+// The sample holding the key at `position` (position % S is 0 or S - 1), in samples of
+// `words`-word keys: its first word's index in the samples buffer.
+SS_FN uint mergesort_sample_index(uint position, uint n, uint nv, uint words) {
+  uint stride = mergesort_sample_stride(nv);
+  uint phase = position % stride == 0u ? 0u : 1u;
+  return (phase * mergesort_sample_count(n, nv) + position / stride) * words;
 }
 
 // The two lists a global pass merges into the output list holding tile `block`

@@ -42,6 +42,21 @@ void tile_store(uint begin, uint count) {
   }
 }
 
+// Writes the samples (mergesort_sample_index) of the tile slots [0, count) that go to output
+// keys [begin, begin + count), begin a multiple of NV: one invocation per sample, so the store
+// loop above stays as it was (a test per key there made the merge steps 20% slower on the H100).
+// Samples stay encoded: only the partition reads them.
+void tile_store_samples(uint begin, uint count) {
+  const uint stride = mergesort_sample_stride(NV);
+  for (uint t = gl_LocalInvocationID.x; t < 2u * (NV / stride); t += NT) {
+    const uint slot = stride * (t >> 1u) + ((t & 1u) != 0u ? stride - 1u : 0u);
+    if (slot >= count) continue;
+    const uint s = mergesort_sample_index(begin + slot, pc.n, NV, is_u64() ? 2u : 1u);
+    samples[s] = s_lo[slot];
+    if (is_u64()) samples[s + 1u] = s_hi[slot];
+  }
+}
+
 bool slot_less(uint x, uint y) {
   return encoded_less(is_u64() ? s_hi[x] : 0u, s_lo[x], is_u64() ? s_hi[y] : 0u, s_lo[y]);
 }
