@@ -57,8 +57,9 @@ MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limit
   auto fits = [&](std::uint32_t threads) {
     return limits.max_shared_memory / (threads * element_bytes);
   };
+  const std::uint32_t tuned_threads = std::min(k_default_threads, max_threads);
   MergesortTuning t;
-  t.threads = std::min(k_default_threads, max_threads);
+  t.threads = tuned_threads;
   const std::uint32_t tuned_vt =
       element_bytes > 4 ? k_tuned_wide_keys_per_thread : k_tuned_keys_per_thread;
   t.keys_per_thread = std::min(tuned_vt, fits(t.threads));
@@ -106,7 +107,7 @@ MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limit
   }
   t.tile_keys = t.threads * t.keys_per_thread;
   t.shared_bytes = t.tile_keys * element_bytes;
-  t.tuned = t.tile_keys == tuned_keys && t.threads == std::min(k_default_threads, max_threads);
+  t.tuned = t.tile_keys == tuned_keys && t.threads == tuned_threads;
   return t;
 }
 

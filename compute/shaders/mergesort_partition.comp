@@ -13,8 +13,10 @@
 bool key_less(uint x, uint y) {
   return encoded_less(load_hi(x), load_lo(x), load_hi(y), load_lo(y));
 }
+// Whether the sample at samples index x (mergesort_sample_index) is below the one at y.
 bool sample_less(uint x, uint y) {
-  return encoded_less(sample_hi(x), sample_lo(x), sample_hi(y), sample_lo(y));
+  return encoded_less(is_u64() ? samples[x + 1u] : 0u, samples[x], is_u64() ? samples[y + 1u] : 0u,
+                      samples[y]);
 }
 
 void main() {
@@ -30,11 +32,15 @@ void main() {
   // multiple of S (every diagonal but a clipped last one), B's key a phase 1 sample.
   const uint stride = mergesort_sample_stride(pc.tile_keys);
   if (diag % stride == 0u) {
+    // Samples of candidate g: A's at a_sample + g words, B's at b_sample - g words.
+    const uint words = is_u64() ? 2u : 1u;
+    const uint a_sample = mergesort_sample_index(a0, pc.n, pc.tile_keys, words);
+    const uint b_sample = mergesort_sample_index(b0 + diag - 1u, pc.n, pc.tile_keys, words);
     uint g_begin = (begin + stride - 1u) / stride;
     uint g_end = (end + stride - 1u) / stride;
     while (g_begin < g_end) {
       uint g = (g_begin + g_end) >> 1u;
-      if (!sample_less(b0 + diag - 1u - g * stride, a0 + g * stride)) {
+      if (!sample_less(b_sample - g * words, a_sample + g * words)) {
         g_begin = g + 1u;
       } else {
         g_end = g;

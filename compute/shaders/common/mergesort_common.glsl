@@ -58,11 +58,3 @@ void store_key(uint i, uint hi, uint lo) {
     keys_out[i] = decode_key_word(lo, KEY_TYPE, DESCENDING);
   }
 }
-
-// Encoded words of the sample of key i (a sampled position).
-uint sample_lo(uint i) {
-  return samples[mergesort_sample_index(i, pc.n, pc.tile_keys, is_u64() ? 2u : 1u)];
-}
-uint sample_hi(uint i) {
-  return is_u64() ? samples[mergesort_sample_index(i, pc.n, pc.tile_keys, 2u) + 1u] : 0u;
-}
