@@ -20,6 +20,16 @@ constexpr std::uint32_t k_max_keys_per_thread = 15;
 constexpr std::uint32_t k_tuned_keys_per_thread = 9;
 constexpr std::uint32_t k_tuned_wide_keys_per_thread = 11;
 
+// Consecutive tiles one merge workgroup produces, the next tile's loads in flight while it merges
+// the current one (mergesort_merge.comp). H100 at 2^26 (docs/bench/2026-11-24-h100-speed-7-
+// experiments.txt): u32 keys 2 -> 3.92 ms, 3 -> 3.90, 4 -> 3.92, 8 -> 4.01; u32 pairs 3 -> 7.14,
+// 4 -> 7.17, 8 -> 7.33; u64 keys 2 -> 7.94, 3 -> 7.68, 4 -> 7.58; u64 keys with values 4 -> 14.23,
+// 8 -> 12.90. Wider elements leave fewer workgroups per SM, so each one overlaps more tiles.
+std::uint32_t merge_tiles_per_group(std::uint32_t element_bytes) {
+  if (element_bytes <= 4) return 3;
+  return element_bytes <= 8 ? 4 : 8;
+}
+
 KernelSpec mergesort_kernel(const SortSpec& spec, std::string shader, std::uint32_t threads,
                             std::uint32_t keys_per_thread) {
   KernelSpec kernel;
@@ -161,6 +171,8 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
   p.threads = t.threads;
   p.partitions = tiles + 1;
   p.phases = 1u + static_cast<std::uint32_t>(std::countr_zero(t.threads));
+  p.tiles_per_group = std::min(merge_tiles_per_group(t.shared_bytes / t.tile_keys), tiles);
+  const std::uint32_t merge_groups = (tiles + p.tiles_per_group - 1) / p.tiles_per_group;
   auto make_step = [&](std::string label, std::uint32_t kernel, std::vector<std::uint32_t> bindings,
                        GroupCount groups, std::uint32_t keys_after, std::uint32_t values_after) {
     p.groups_x = groups.x;
@@ -233,7 +245,9 @@ Plan plan_mergesort(const SortSpec& spec, const DeviceLimits& limits,
     p.stage = gpu::MERGESORT_STAGE_MERGE;
     Step merge = make_step("pass " + std::to_string(pass + 1) +
                                " merge: coop = " + std::to_string(p.coop) + ", " + lists,
-                           2, bindings, tile_groups, keys_out, values_out);
+                           2, bindings,
+                           groups_for(std::uint64_t(merge_groups) * t.threads, t.threads, limits),
+                           keys_out, values_out);
     merge.bytes_read = moved + (std::uint64_t(tiles) + 1) * 4u;
     merge.bytes_written = moved + sample_bytes;
     merge.kind = "merge";

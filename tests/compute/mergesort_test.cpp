@@ -324,3 +324,27 @@ TEST_CASE("mergesort: a device too small for the tile is refused with the reason
   CHECK(mergesort_tuning({100000, KeyType::u32, false, false}, lavapipe).tile_keys == 256 * 9);
   CHECK(mergesort_tuning({100000, KeyType::u32, true, false}, lavapipe).tile_keys == 256 * 11);
 }
+
+TEST_CASE("mergesort: a merge workgroup produces a few consecutive tiles, more for wide elements",
+          "[mergesort]") {
+  DeviceLimits device;
+  device.max_shared_memory = 49152;
+  device.max_workgroup_invocations = 1024;
+  for (const auto& [type, pairs, per_group] :
+       {std::tuple{KeyType::u32, false, 3u}, std::tuple{KeyType::f32, true, 4u},
+        std::tuple{KeyType::u64, false, 4u}, std::tuple{KeyType::u64, true, 8u}}) {
+    const Plan plan = plan_mergesort({1000000, type, pairs, false}, device);
+    const auto& blocksort = std::get<gpu::MergesortStep>(plan.steps.front().view);
+    for (const Step& step : plan.steps) {
+      const auto& p = std::get<gpu::MergesortStep>(step.view);
+      if (p.stage != gpu::MERGESORT_STAGE_MERGE) continue;
+      INFO(to_string(type) << (pairs ? " pairs, " : ", ") << step.label);
+      CHECK(p.tiles_per_group == per_group);
+      CHECK(step.groups.total() == (blocksort.tiles + per_group - 1) / per_group);
+    }
+  }
+  // Fewer tiles than that: one workgroup for all of them.
+  const Plan two = plan_mergesort({4000, KeyType::u32, false, false}, device);
+  CHECK(std::get<gpu::MergesortStep>(two.steps.back().view).tiles_per_group == 2);
+  CHECK(two.steps.back().groups.total() == 1);
+}

@@ -10,9 +10,10 @@
 //   partition  one invocation per tile boundary finds where the tile's first output lies on the
 //              merge path of the two sorted lists it merges from (mergesort_partition_*), and
 //              writes that A-count into the partitions buffer;
-//   merge      one workgroup per tile of NV outputs loads the A and B ranges its two partitions
-//              bound, merges them in shared memory (each thread VT outputs from its own
-//              merge-path search) and stores them, in pass p into the other ping-pong buffer.
+//   merge      one workgroup per tiles_per_group consecutive tiles of NV outputs: for each, it
+//              loads the A and B ranges its two partitions bound, merges them in shared memory
+//              (each thread VT outputs from its own merge-path search) and stores them, in pass
+//              p into the other ping-pong buffer; the next tile's loads go out before the merge.
 // Comparisons are on encoded keys (keys.h) and take A's key on ties, so the sort is stable.
 //
 // Plan buffers (index = PlanBuffer index; steps bind them to the MERGESORT_BINDING_* slots):
@@ -83,6 +84,7 @@ struct MergesortStep {
   uint threads;          // NT (also the kernels' workgroup size)
   uint partitions;       // tiles + 1 merge-path searches per partition step
   uint groups_x;         // workgroups along x, to flatten a 2D dispatch
+  uint tiles_per_group;  // merge: consecutive tiles one workgroup produces (mergesort_merge.comp)
 };
 
 SS_FN uint ms_min(uint a, uint b) {
@@ -139,7 +141,7 @@ SS_FN void blocksort_thread_lists(uint tid, uint coop, uint vt, uint count, SS_O
 // cross-diagonals too, so a search probing A at every S-th candidate (a0 + S g) probes B at
 // b0 + diag - 1 - S g, a phase 1 position: both come from the samples, a compact array the
 // search's first rounds share with their neighbours, instead of scattered sectors of the keys.
-SS_CONST uint MERGESORT_MAX_SAMPLE_STRIDE = 64u;
+SS_CONST uint MERGESORT_MAX_SAMPLE_STRIDE = 256u;
 SS_FN uint mergesort_sample_stride(uint nv) {
   uint lowest = nv & (~nv + 1u);
   return lowest < MERGESORT_MAX_SAMPLE_STRIDE ? lowest : MERGESORT_MAX_SAMPLE_STRIDE;
@@ -202,7 +204,7 @@ SS_FN void mergesort_interval(uint coop, uint block, uint nv, uint n, uint mp0, 
 SS_NAMESPACE_END
 
 #ifdef __cplusplus
-static_assert(sizeof(ss::gpu::MergesortStep) == 48, "MergesortStep is the mergesort push block");
+static_assert(sizeof(ss::gpu::MergesortStep) == 52, "MergesortStep is the mergesort push block");
 #endif
 
 #endif  // SS_MERGESORT_STEP_H

@@ -13,6 +13,10 @@ uint r_lo[VT];
 uint r_hi[VT];
 uint r_value[VT];
 bool r_from_b[VT];  // merge: whether output i came from list B
+// The next tile's keys, loaded while this one is merged (tile_fetch, then tile_stage).
+uint f_lo[VT];
+uint f_hi[VT];
+uint f_value[VT];
 
 void tile_put(uint slot, uint hi, uint lo, uint value) {
   s_lo[slot] = lo;
@@ -28,6 +32,29 @@ void tile_load(uint begin, uint count, uint slot0) {
       tile_put(slot0 + i, load_hi(begin + i), load_lo(begin + i),
                HAS_VALUES ? values_in[begin + i] : 0u);
     }
+  }
+}
+
+// Loads the keys of a tile, A = input [a0, a0 + a_count) then B = input [b0, ...), total keys in
+// all, into registers, coalesced: the loads are in flight while the caller goes on, and only
+// tile_stage waits for them.
+void tile_fetch(uint a0, uint a_count, uint b0, uint total) {
+  [[unroll]] for (uint k = 0u; k < VT; ++k) {
+    uint i = k * NT + gl_LocalInvocationID.x;
+    if (i < total) {
+      uint from = i < a_count ? a0 + i : b0 + (i - a_count);
+      f_lo[k] = load_lo(from);
+      f_hi[k] = load_hi(from);
+      f_value[k] = HAS_VALUES ? values_in[from] : 0u;
+    }
+  }
+}
+
+// Puts the fetched keys into tile slots [0, total).
+void tile_stage(uint total) {
+  [[unroll]] for (uint k = 0u; k < VT; ++k) {
+    uint i = k * NT + gl_LocalInvocationID.x;
+    if (i < total) tile_put(i, f_hi[k], f_lo[k], f_value[k]);
   }
 }
 
