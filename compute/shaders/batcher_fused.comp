@@ -94,8 +94,8 @@ void store_center(uint first_residue, uint first_j, uint slots) {
 // layer share no wire, so their loads may all go first). Candidate t runs in invocation
 // t % threads, as batcher_fused_invocation_of says. Returns the comparisons and swaps counted
 // for the statistics (centre comparators only).
-uvec2 run_layer(uint layer, uint first_residue, uint first_j, bool has_window) {
-  BatcherLayer l = batcher_layer_at(pc.n, layer);
+uvec2 run_layer(BatcherLayer l, uint first_residue, uint first_j, bool has_window) {
+  const uint layer = l.layer;
   // Only this layer's candidate left wires whose partner is in the window (comparators
   // reaching outside only feed the halo), about half the slots.
   uint begin, end;
@@ -168,9 +168,12 @@ void main() {
   barrier();
 
   uvec2 counts = uvec2(0u);
-  for (uint layer = pc.first_layer; layer <= pc.last_layer; ++layer) {
-    counts += run_layer(layer, first_residue, first_j, has_window);
+  BatcherLayer l = batcher_layer_of(pc.n, pc.merge_lo, pc.stride_hi, pc.first_layer);
+  for (;;) {
+    counts += run_layer(l, first_residue, first_j, has_window);
     barrier();
+    if (l.layer >= pc.last_layer) break;
+    l = batcher_next_layer(l);
   }
 
   store_center(first_residue, first_j, slots);

@@ -121,6 +121,30 @@ std::vector<std::uint32_t> random_words(std::uint32_t n, std::uint32_t seed) {
 
 }  // namespace
 
+TEST_CASE("batcher-fused: a step walks its layers from its first one, as batcher numbers them",
+          "[batcher-fused]") {
+  auto same = [](const gpu::BatcherLayer& a, const gpu::BatcherLayer& b) {
+    return std::tie(a.n, a.stride, a.stride_shift, a.inner_remainder, a.inner_last_idx,
+                    a.merge_size, a.layer) == std::tie(b.n, b.stride, b.stride_shift,
+                                                       b.inner_remainder, b.inner_last_idx,
+                                                       b.merge_size, b.layer);
+  };
+  const std::uint32_t n = (1u << 24) + 3u;  // 25 merges, 325 layers
+  gpu::BatcherLayer walked = gpu::batcher_layer_at(n, 0);
+  for (std::uint32_t layer = 1; layer < 325; ++layer) {
+    walked = gpu::batcher_next_layer(walked);
+    INFO("layer " << layer);
+    REQUIRE(same(walked, gpu::batcher_layer_at(n, layer)));
+  }
+  // What the kernel starts from: each step's first layer, from its push constants.
+  for (const Step& step : make_plan("batcher-fused", spec_of(1u << 18), DeviceLimits{}).steps) {
+    const auto& p = std::get<gpu::BatcherFusedStep>(step.view);
+    INFO(step.label);
+    CHECK(same(gpu::batcher_layer_of(p.n, p.merge_lo, p.stride_hi, p.first_layer),
+               gpu::batcher_layer_at(p.n, p.first_layer)));
+  }
+}
+
 TEST_CASE("batcher-fused: steps cover batcher's layers in order, each once", "[batcher-fused]") {
   for (const DeviceLimits& limits : {DeviceLimits{}, small_shared(), with_shared({}, 256)}) {
     for (std::uint32_t n : {2u, 3u, 5u, 16u, 1000u, 4096u, 4097u, 65539u, 1u << 18}) {

@@ -75,6 +75,21 @@ SS_FN BatcherLayer batcher_layer_at(uint n, uint layer) {
   return batcher_layer_of(n, 1u << m, 1u << stride_shift, layer);
 }
 
+// The layer after l: the next stride of its merge, or the next merge's first layer. Steps walk
+// their layers with it; batcher_layer_at costs two loops and a division per call, which ran once
+// per layer in every invocation, as many instructions as a layer's comparators.
+SS_FN BatcherLayer batcher_next_layer(BatcherLayer l) {
+  if (l.stride > 1u) {
+    l.stride >>= 1u;
+    l.stride_shift -= 1u;
+    l.inner_remainder = 1u;
+    l.inner_last_idx = 2u * l.inner_last_idx + 1u;
+    l.layer += 1u;
+    return l;
+  }
+  return batcher_layer_of(l.n, 2u * l.merge_size, l.merge_size, l.layer + 1u);
+}
+
 SS_FN uint batcher_fused_residues(BatcherFusedStep p) {
   return 1u << p.residue_shift;
 }
