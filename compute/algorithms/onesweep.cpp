@@ -9,27 +9,37 @@
 namespace ss {
 
 namespace {
-// The tuned tile: keys per thread swept on the H100 (onesweep u32 2^26, docs/bench/
+// The tuned tile of 256 threads: keys per thread swept on the H100 (onesweep u32 2^26, docs/bench/
 // 2026-11-23-h100-speed-2-experiments.txt): 14 -> 3.46 ms, 16 -> 3.19, 18 -> 2.98, 20 -> 4.72.
 // The driver's statistics (sortscope-cli kernels) say why: 81 registers per invocation at 16, 87
 // at 18 (two workgroups per SM either way), and at 20 the key arrays go to local memory.
 constexpr std::uint32_t k_max_keys_per_thread = 18;
 constexpr std::uint32_t k_max_explicit_keys_per_thread = 32;
-// Threads of the pass kernel's workgroup; the first 256 look back for one bucket each. Keys that
-// stage two words (pairs, u64) take 384 where the device's subgroups allow it: on the H100 (run
-// 10-11 of docs/bench/2026-11-23-h100-speed-3-experiments.txt) pairs at 2^28 went 18.86 -> 16.47 ms
-// (384 x 14) and u64 36.70 -> 32.79 ms, u64 pairs stayed 12.0 ms at 2^26, and 32-bit keys were no
-// faster (11.34 ms at 256 x 18, 11.26 at 384 x 12, 13.75 at 384 x 16).
+// Threads of the pass kernel's workgroup; the first 256 look back for one bucket each. 384 where
+// the device's subgroups allow it: on the H100 two 384-thread workgroups (24 warps) fit an SM at
+// up to 80 registers. Keys that stage two words (pairs, u64) went 18.86 -> 16.47 ms (pairs at
+// 2^28, 384 x 14) and 36.70 -> 32.79 ms (u64; run 10-11 of
+// docs/bench/2026-11-23-h100-speed-3-experiments.txt). One-word keys take 13 per thread there
+// (run 6 of docs/bench/2026-11-24-h100-speed-7-experiments.txt, u32 at 2^28): 256 x 18 10.91 ms,
+// 384 x 12 10.90, 384 x 13 10.37, 384 x 14 13.89, 384 x 15 13.50 (past 13 the pass leaves one
+// workgroup per SM); 512 x 9 11.10, 512 x 12 12.85.
 constexpr std::uint32_t k_pass_workgroup = 256;
 constexpr std::uint32_t k_wide_pass_workgroup = 384;
+constexpr std::uint32_t k_wide_max_one_word_keys_per_thread = 13;
 static_assert(k_pass_workgroup >= gpu::ONESWEEP_DIGITS);
 
-std::uint32_t pass_workgroup(std::uint32_t element_words, const DeviceLimits& limits) {
+std::uint32_t pass_workgroup(const DeviceLimits& limits) {
   const std::uint32_t s = limits.subgroup_size;
   const bool wide_fits = limits.max_workgroup_invocations >= k_wide_pass_workgroup && s != 0 &&
                          k_wide_pass_workgroup % s == 0 &&
                          k_wide_pass_workgroup / s <= limits.max_workgroup_subgroups;
-  return element_words >= 2 && wide_fits ? k_wide_pass_workgroup : k_pass_workgroup;
+  return wide_fits ? k_wide_pass_workgroup : k_pass_workgroup;
+}
+
+std::uint32_t max_keys_per_thread(std::uint32_t element_words, std::uint32_t workgroup) {
+  return workgroup == k_wide_pass_workgroup && element_words == 1
+             ? k_wide_max_one_word_keys_per_thread
+             : k_max_keys_per_thread;
 }
 }  // namespace
 
@@ -37,7 +47,8 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                std::uint32_t keys_per_thread) {
   // Staged per key: its words and its value.
   const std::uint32_t element_words = key_words(spec.key_type) + (spec.pairs ? 1u : 0u);
-  const std::uint32_t wg = pass_workgroup(element_words, limits);
+  const std::uint32_t wg = pass_workgroup(limits);
+  const std::uint32_t tuned_keys_per_thread = max_keys_per_thread(element_words, wg);
   if (limits.max_workgroup_invocations < wg) {
     throw SetupError("onesweep needs workgroups of " + std::to_string(wg) +
                      " invocations; the device allows " +
@@ -58,14 +69,14 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
   }
   const std::uint32_t fits = (budget - extra) / (wg * element_words);
   t.keys_per_thread =
-      keys_per_thread != 0 ? keys_per_thread : std::min(k_max_keys_per_thread, fits);
+      keys_per_thread != 0 ? keys_per_thread : std::min(tuned_keys_per_thread, fits);
   if (t.keys_per_thread == 0 || t.keys_per_thread > fits) {
     throw SetupError("onesweep cannot stage a tile of " + std::to_string(t.keys_per_thread) +
                      " keys per thread in " + std::to_string(limits.max_shared_memory) +
                      " bytes of shared memory");
   }
   t.tile_keys = wg * t.keys_per_thread;
-  t.tuned = t.keys_per_thread == std::min(k_max_keys_per_thread, fits);
+  t.tuned = t.keys_per_thread == std::min(tuned_keys_per_thread, fits);
   if (keys_per_thread == 0) {
     const std::uint32_t tuned = t.tile_keys;
     // Larger tiles than the tuned one may be asked for (for tuning), up to what shared memory

@@ -95,19 +95,21 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
         CHECK(t.keys_per_thread <= 18);
         CHECK(t.tile_keys == t.workgroup_size * t.keys_per_thread);
         CHECK(t.subgroup_size == limits.subgroup_size);
-        // Two staged words per key take 384 threads where 384 / subgroup fit the device's
-        // subgroups per workgroup (not lavapipe's 32 of 8).
+        // 384 threads where 384 / subgroup fit the device's subgroups per workgroup (not
+        // lavapipe's 32 of 8); one-word keys then take at most 13 each.
         const bool wide = pairs || type == KeyType::u64;
         const bool fits = 384 / limits.subgroup_size <= limits.max_workgroup_subgroups;
-        CHECK(t.workgroup_size == (wide && fits ? 384u : 256u));
+        CHECK(t.workgroup_size == (fits ? 384u : 256u));
+        if (fits && !wide) CHECK(t.keys_per_thread <= 13);
       }
     }
   }
   CHECK(onesweep_tuning({1u << 20, KeyType::u32, true, false}, h100_like()).tile_keys == 384 * 14);
   CHECK(onesweep_tuning({1u << 20, KeyType::u32, true, false}, lavapipe_like()).workgroup_size ==
         256);
-  // u32 keys on an H100 get the full 18 keys per thread.
-  CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, h100_like()).tile_keys == 4608);
+  // u32 keys on an H100 get 384 x 13, on lavapipe 256 x 18.
+  CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, h100_like()).tile_keys == 384 * 13);
+  CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, lavapipe_like()).tile_keys == 4608);
   DeviceLimits tiny = lavapipe_like();
   tiny.max_shared_memory = 4096;
   CHECK_THROWS_AS(onesweep_tuning({1000, KeyType::u32, false, false}, tiny), SetupError);
@@ -119,10 +121,10 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
 
 TEST_CASE("onesweep: whole-word ranking counters where they take no shared memory from the tile",
           "[onesweep]") {
-  // H100: 8 subgroups x 256 words fit in the 4608 words that stage the tile.
+  // H100: 12 subgroups x 256 words fit in the 4992 words that stage the tile.
   const OnesweepTuning h100 = onesweep_tuning({1u << 20, KeyType::u32, false, false}, h100_like());
   CHECK_FALSE(h100.packed_counters);
-  CHECK(h100.shared_words == 4608);
+  CHECK(h100.shared_words == 4992);
   // lavapipe: 32 subgroups of 8 would need 8192 words, more than the tile; 16-bit halves.
   const OnesweepTuning lavapipe =
       onesweep_tuning({1u << 20, KeyType::u32, false, false}, lavapipe_like());
