@@ -392,6 +392,11 @@ int bench(const BenchOptions& o) {
       row.device = device_name;
       row.verified = verified;
       if (copy) row.copy_gb_per_s = copy->gb_per_s;
+      if (const std::string note = disturbed_timing_note(row); !note.empty()) {
+        progress.clear();
+        std::cerr << "bench: warning: " << job.algorithm->name << " " << to_string(group.type)
+                  << " n=" << pow2_text(group.n) << ": " << note << "\n";
+      }
       rows.push_back(std::move(row));
       job.plan = Plan{};  // done with it (transposition plans hold n steps)
     }

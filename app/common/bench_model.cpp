@@ -130,6 +130,14 @@ BenchRow cpu_row(const std::string& impl, std::vector<double> times_ms) {
   return row;
 }
 
+std::string disturbed_timing_note(const BenchRow& row) {
+  if (!row.ms_min || *row.ms_min <= 0 || row.ms <= k_disturbed_median_ratio * *row.ms_min)
+    return {};
+  return "its median run took " + fixed("%.1f", row.ms / *row.ms_min) + " times its fastest (" +
+         fixed("%.3f", row.ms) + " against " + fixed("%.3f", *row.ms_min) +
+         " ms): the GPU's clocks or other work on it disturbed the runs; time it again";
+}
+
 void derive_speedups(std::vector<BenchRow>& rows) {
   std::optional<double> std_ms, par_ms;
   for (const BenchRow& row : rows) {

@@ -51,6 +51,13 @@ BenchRow gpu_row(const Plan& plan, const TimedPlan& timed, bool with_steps);
 // The median of CPU sort times as a bench row ("std::sort" or "std::sort-par", host CPU).
 BenchRow cpu_row(const std::string& impl, std::vector<double> times_ms);
 
+// A row whose median run took more than this times its fastest was disturbed (seen on the H100:
+// one bench ran every kernel 3.4x slower, init and scan too, and took its usual time when run
+// again), so its median is not the kernels' speed.
+inline constexpr double k_disturbed_median_ratio = 1.5;
+// Why the row's timing should not be trusted, for a warning; empty when median and fastest agree.
+std::string disturbed_timing_note(const BenchRow& row);
+
 // Fills gkeys_per_s and the speed-ups of every row over the std::sort and std::sort-par rows
 // among them (rows of one type and n).
 void derive_speedups(std::vector<BenchRow>& rows);

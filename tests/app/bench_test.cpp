@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "algorithms/algorithm.hpp"
+#include "common/bench_model.hpp"
 #include "common/scenario.hpp"
 #include "core/errors.hpp"
 #include "render/views/throughput_plot.hpp"
@@ -455,4 +456,21 @@ TEST_CASE("BENCHMARKS.md's tables are bench-report's output for each raw file in
     ++files;
   }
   CHECK(files >= 2);
+}
+
+TEST_CASE("bench: a row whose median run took far longer than its fastest gets a warning",
+          "[bench]") {
+  ss::BenchRow row;
+  row.ms = 2.439;
+  row.ms_min = 0.709;
+  const std::string note = ss::disturbed_timing_note(row);
+  CHECK_THAT(note, Catch::Contains("3.4 times its fastest"));
+  CHECK_THAT(note, Catch::Contains("2.439 against 0.709 ms"));
+  row.ms = 0.711;
+  CHECK(ss::disturbed_timing_note(row).empty());
+  row.ms = 1.5 * 0.709;  // at the threshold: still trusted
+  CHECK(ss::disturbed_timing_note(row).empty());
+  row.ms_min.reset();  // CPU rows of old files may lack it
+  row.ms = 2.439;
+  CHECK(ss::disturbed_timing_note(row).empty());
 }
