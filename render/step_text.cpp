@@ -96,6 +96,7 @@ std::vector<Field> push_fields(const Step& step) {
           add("threads (NT)", p.threads);
           add("partitions", p.partitions);
           add("groups_x", p.groups_x);
+          add("tiles_per_group", p.tiles_per_group);
         } else {
           for (std::size_t offset = 0; offset + 4 <= step.push.size(); offset += 4) {
             std::uint32_t word = 0;

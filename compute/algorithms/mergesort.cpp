@@ -23,8 +23,10 @@ constexpr std::uint32_t k_tuned_wide_keys_per_thread = 11;
 // Consecutive tiles one merge workgroup produces, the next tile's loads in flight while it merges
 // the current one (mergesort_merge.comp). H100 at 2^26 (docs/bench/2026-11-24-h100-speed-7-
 // experiments.txt): u32 keys 2 -> 3.92 ms, 3 -> 3.90, 4 -> 3.92, 8 -> 4.01; u32 pairs 3 -> 7.14,
-// 4 -> 7.17, 8 -> 7.33; u64 keys 2 -> 7.94, 3 -> 7.68, 4 -> 7.58; u64 keys with values 4 -> 14.23,
-// 8 -> 12.90. Wider elements leave fewer workgroups per SM, so each one overlaps more tiles.
+// 4 -> 7.17, 8 -> 7.33; u64 keys 2 -> 7.94, 3 -> 7.68, 4 -> 7.58 (8-byte elements take 4: best
+// for u64 keys, within 0.4% for pairs); u64 keys with values 4 -> 14.23, 8 -> 12.90 (the 8 with
+// samples every 64th key; 13.78 with every 256th in the record). Wider elements leave fewer
+// workgroups per SM, so each one overlaps more tiles.
 std::uint32_t merge_tiles_per_group(std::uint32_t element_bytes) {
   if (element_bytes <= 4) return 3;
   return element_bytes <= 8 ? 4 : 8;

@@ -34,8 +34,9 @@ struct OnesweepOptions {
 
 // keys_per_thread != 0: tiles of workgroup_size x that. Else spec.tile_keys
 // (chosen_tile_keys; teaching tiles radix_teaching_tile_keys) up to the tuned tile, the largest
-// that the device's shared memory stages (up to 15 keys per thread); smaller tiles leave slots
-// of the workgroup empty, so every bucket still has its thread to look back for it.
+// that the device's shared memory stages (at most 18 keys per thread, 13 for one-word keys at 384
+// threads); smaller tiles leave slots of the workgroup empty, so every bucket still has its
+// thread to look back for it.
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                std::uint32_t keys_per_thread = 0);
 

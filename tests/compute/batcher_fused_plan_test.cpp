@@ -129,19 +129,23 @@ TEST_CASE("batcher-fused: a step walks its layers from its first one, as batcher
                                                        b.inner_remainder, b.inner_last_idx,
                                                        b.merge_size, b.layer);
   };
-  const std::uint32_t n = (1u << 24) + 3u;  // 25 merges, 325 layers
-  gpu::BatcherLayer walked = gpu::batcher_layer_at(n, 0);
+  const std::uint32_t big = (1u << 24) + 3u;  // 25 merges, 325 layers
+  gpu::BatcherLayer walked = gpu::batcher_layer_at(big, 0);
   for (std::uint32_t layer = 1; layer < 325; ++layer) {
     walked = gpu::batcher_next_layer(walked);
     INFO("layer " << layer);
-    REQUIRE(same(walked, gpu::batcher_layer_at(n, layer)));
+    REQUIRE(same(walked, gpu::batcher_layer_at(big, layer)));
   }
   // What the kernel starts from: each step's first layer, from its push constants.
-  for (const Step& step : make_plan("batcher-fused", spec_of(1u << 18), DeviceLimits{}).steps) {
-    const auto& p = std::get<gpu::BatcherFusedStep>(step.view);
-    INFO(step.label);
-    CHECK(same(gpu::batcher_layer_of(p.n, p.merge_lo, p.stride_hi, p.first_layer),
-               gpu::batcher_layer_at(p.n, p.first_layer)));
+  for (const DeviceLimits& limits : {DeviceLimits{}, small_shared(), with_shared({}, 256)}) {
+    for (std::uint32_t n : {5u, 4097u, 65539u, 1u << 18}) {
+      for (const Step& step : make_plan("batcher-fused", spec_of(n), limits).steps) {
+        const auto& p = std::get<gpu::BatcherFusedStep>(step.view);
+        INFO("n = " << n << ", shared " << limits.max_shared_memory << ": " << step.label);
+        CHECK(same(gpu::batcher_layer_of(p.n, p.merge_lo, p.stride_hi, p.first_layer),
+                   gpu::batcher_layer_at(p.n, p.first_layer)));
+      }
+    }
   }
 }
 

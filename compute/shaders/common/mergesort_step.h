@@ -74,7 +74,7 @@ SS_CONST uint MERGESORT_PARTITION_WORKGROUP = 64u;
 struct MergesortStep {
   uint stage;            // MERGESORT_STAGE_*: which kernel runs (kernels ignore it; views read it)
   uint n;                // keys
-  uint tile_keys;        // NV = NT * VT: keys per blocksort tile and outputs per merge workgroup
+  uint tile_keys;        // NV = NT * VT: keys per blocksort tile and outputs per merge tile
   uint tiles;            // ceil(n / NV)
   uint pass;             // partition, merge: global pass, 0 merges lists of NV keys
   uint coop;             // partition, merge: 2 << pass tiles cooperate on one output list
@@ -183,7 +183,7 @@ SS_FN void mergesort_partition_search(uint coop, uint boundary, uint nv, uint n,
   diag = ms_min(nv * boundary - frame, a_count + b_count);
 }
 
-// The input ranges of merge workgroup `block` (FindMergesortInterval), from the partitions mp0 at
+// The input ranges of merge tile `block` (FindMergesortInterval), from the partitions mp0 at
 // its first output and mp1 at the next tile's. The next tile's partition belongs to the next
 // output list when block is the last of its frame; then the lists' ends are used instead.
 SS_FN void mergesort_interval(uint coop, uint block, uint nv, uint n, uint mp0, uint mp1,

@@ -66,7 +66,7 @@ struct OnesweepStep {
   uint pass;         // pass: this pass, 0 = least significant digit
   uint word;         // pass: key word holding the digit (radix_pass_word)
   uint shift;        // pass: bit offset of the digit in that word (radix_pass_shift)
-  uint tile_keys;    // keys per tile of the pass kernel: up to 256 * keys per thread
+  uint tile_keys;    // keys per tile of the pass kernel: up to threads * keys per thread
   uint tiles;        // radix_tiles(n, tile_keys)
   uint region;       // pass: status region it publishes in (pass % 2)
   uint clear_words;  // init: words of the status buffer it zeroes (header and region 0)
