@@ -133,3 +133,22 @@ TEST_CASE("radix sorts: large n up to 2^22 keys", "[radix4][onesweep][gpu][slow]
   check_sort("radix4", (1u << 20) + 5, KeyType::i32, true, Distribution::few_unique, true, 20);
   test::require_validation_clean();
 }
+
+TEST_CASE("onesweep: 13 keys per thread, the one-word tile of 384-thread devices, sorts here too",
+          "[onesweep][gpu]") {
+  // lavapipe cannot run the H100's 384-thread pass (48 of its subgroups of 8); the same pass
+  // kernel specialized for 13 keys per thread runs here in 256-thread workgroups.
+  for (const auto& [type, pairs, d] : {std::tuple{KeyType::u32, false, Distribution::random},
+                                       std::tuple{KeyType::i32, true, Distribution::few_unique},
+                                       std::tuple{KeyType::f32, false, Distribution::gaussian}}) {
+    SortSpec spec{3 * 256 * 13 + 77, type, pairs, false};
+    spec.tile_keys = 256 * 13;
+    REQUIRE(onesweep_tuning(spec, limits()).keys_per_thread == 13);
+    const KeyArray input = generate_keys(d, spec.n, type, 13, pairs);
+    const KeyArray result = run_plan(make_plan("onesweep", spec, limits()), input);
+    const Verification v = verify_sorted(input, result, false, /*stable=*/true);
+    INFO(to_string(type) << (pairs ? " pairs " : " ") << to_string(d) << ": " << v.message);
+    CHECK(v.ok);
+  }
+  test::require_validation_clean();
+}
