@@ -20,9 +20,9 @@ using ss::test::run_plan;
 const std::string_view k_radix[] = {"radix4", "onesweep"};
 
 void check_sort(std::string_view algorithm, const KeyArray& input, bool descending,
-                const std::string& what) {
-  const SortSpec spec{static_cast<std::uint32_t>(input.size()), input.type, input.has_values,
-                      descending};
+                const std::string& what, std::uint32_t tile_keys = k_tile_keys_auto) {
+  SortSpec spec{static_cast<std::uint32_t>(input.size()), input.type, input.has_values, descending};
+  spec.tile_keys = tile_keys;
   const KeyArray result = run_plan(make_plan(algorithm, spec, limits()), input);
   const Verification v = verify_sorted(input, result, descending, /*stable=*/true);
   INFO(algorithm << " n=" << spec.n << " " << to_string(input.type)
@@ -144,11 +144,8 @@ TEST_CASE("onesweep: 13 keys per thread, the one-word tile of 384-thread devices
     SortSpec spec{3 * 256 * 13 + 77, type, pairs, false};
     spec.tile_keys = 256 * 13;
     REQUIRE(onesweep_tuning(spec, limits()).keys_per_thread == 13);
-    const KeyArray input = generate_keys(d, spec.n, type, 13, pairs);
-    const KeyArray result = run_plan(make_plan("onesweep", spec, limits()), input);
-    const Verification v = verify_sorted(input, result, false, /*stable=*/true);
-    INFO(to_string(type) << (pairs ? " pairs " : " ") << to_string(d) << ": " << v.message);
-    CHECK(v.ok);
+    check_sort("onesweep", generate_keys(d, spec.n, type, 13, pairs), false,
+               std::string(to_string(d)), spec.tile_keys);
   }
   test::require_validation_clean();
 }
