@@ -19,13 +19,17 @@ constexpr std::uint32_t k_max_explicit_keys_per_thread = 32;
 // the device's subgroups allow it: on the H100 two 384-thread workgroups (24 warps) fit an SM at
 // up to 80 registers. Keys that stage two words (pairs, u64) went 18.86 -> 16.47 ms (pairs at
 // 2^28, 384 x 14) and 36.70 -> 32.79 ms (u64; run 10-11 of
-// docs/bench/2026-11-23-h100-speed-3-experiments.txt). One-word keys take 13 per thread there
-// (run 6 of docs/bench/2026-11-24-h100-speed-7-experiments.txt, u32 at 2^28): 256 x 18 10.91 ms,
-// 384 x 12 10.90, 384 x 13 10.37, 384 x 14 13.89, 384 x 15 13.50 (past 13 the pass leaves one
-// workgroup per SM); 512 x 9 11.10, 512 x 12 12.85.
+// docs/bench/2026-11-23-h100-speed-3-experiments.txt). One-word keys take 15 per thread there:
+// a workgroup shares its SM only while it declares at most 24 KiB of shared memory and holds at
+// most 80 registers per invocation, and 384 x 15 is the largest tile under both (24140 bytes, 77
+// registers; 16 keys take 25676 bytes and ran 39% slower). u32 at 2^28: 384 x 13 10.38 ms,
+// 384 x 14 9.84, 384 x 15 9.50 (docs/bench/2026-11-24-h100-speed-9-experiments.txt). Two-word keys
+// take what 48 KiB stages, one workgroup per SM (384 x 15: pairs at 2^28 15.79 -> 15.25 ms against
+// 384 x 14, u64 31.42 -> 30.32); 7 per thread and two workgroups per SM was slower (pairs 15.89
+// -> 17.57 ms).
 constexpr std::uint32_t k_pass_workgroup = 256;
 constexpr std::uint32_t k_wide_pass_workgroup = 384;
-constexpr std::uint32_t k_wide_max_one_word_keys_per_thread = 13;
+constexpr std::uint32_t k_wide_max_one_word_keys_per_thread = 15;
 static_assert(k_pass_workgroup >= gpu::ONESWEEP_DIGITS);
 
 std::uint32_t pass_workgroup(const DeviceLimits& limits) {
@@ -58,7 +62,10 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
   t.workgroup_size = wg;
   t.subgroup_size = radix_subgroup_size(limits, wg, "onesweep");
   const std::uint32_t subgroups = wg / t.subgroup_size;
-  const std::uint32_t hist_words = radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, true);
+  // The main array holds the counters and the tile's counts, then the staged tile.
+  const std::uint32_t count_words = gpu::ONESWEEP_DIGITS;
+  const std::uint32_t hist_words =
+      radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, true) + count_words;
   const std::uint32_t extra = gpu::onesweep_pass_extra_shared_words(subgroups);
   const std::uint32_t budget = limits.max_shared_memory / 4u;
   if (hist_words + extra > budget) {
@@ -97,10 +104,11 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
   // Whole-word counters where they fit in the words that stage the tile (not on lavapipe, whose
   // 32 subgroups of 8 would need 32 KiB for them).
   const std::uint32_t tile_words = t.tile_keys * element_words;
-  t.packed_counters =
-      radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, false) > std::max(hist_words, tile_words);
+  t.packed_counters = radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, false) + count_words >
+                      std::max(hist_words, tile_words);
   t.shared_words =
-      std::max(radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, t.packed_counters), tile_words);
+      std::max(radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, t.packed_counters) + count_words,
+               tile_words);
   t.pass_shared_bytes = 4u * (t.shared_words + extra);
   return t;
 }

@@ -46,17 +46,24 @@ layout(std430, set = 0, binding = ONESWEEP_BINDING_RECORDS) writeonly buffer Rec
   uint records[];
 };
 
-// Shared memory; onesweep_pass_extra_shared_words() counts everything but s_work.
-shared uint s_work[SHARED_WORDS];         // per-subgroup counters, then the staged tile
-shared uint s_fallback[ONESWEEP_DIGITS];  // bucket counts of a tile computed by the fallback
+// Shared memory; onesweep_pass_extra_shared_words() counts everything but s_work. Two workgroups
+// of this pass share an H100 SM only while each declares at most 24 KiB (a 384 x 13 tile with
+// 1.5 KiB more took 41% longer, docs/bench/2026-11-24-h100-speed-9-experiments.txt), so arrays
+// whose lives do not overlap share words: the tile's counts sit in s_work after the counters
+// (read before the ranking ends; the staged tile overwrites them), the fallback counts into
+// s_local_base (read by the staging, which the look-back's first vote barrier ends) and each
+// digit's global base replaces its local base.
+shared uint s_work[SHARED_WORDS];  // per-subgroup counters, then the staged tile
 shared uint s_vote[3];
 shared uint s_tile;
 shared uint s_reached_start;  // instrumented: some bucket's lookback went past tile 0
 shared uint s_depth;          // instrumented: the longest walk back of any bucket
 shared uint s_stuck_tile;     // 1 + the nearest tile a stuck bucket waits on; 0 when none
-// (s_count, s_local_base, s_global_base: radix_rank.glsl; s_subgroup_total: radix_common.glsl)
+// (s_local_base, s_global_base: radix_rank.glsl; s_subgroup_total: radix_common.glsl)
 
 #define RADIX_BITS 8u
+#define RADIX_GLOBAL_BASE_REPLACES_LOCAL
+#define RADIX_COUNT_IN_WORK
 #include "radix_rank.glsl"
 
 uint g_vote_index = 0u;
@@ -76,17 +83,18 @@ uint load_status(uint i) {
   return atomicLoad(status[i], gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed);
 }
 
-// The fallback: the whole workgroup counts the buckets of tile `look` from its input keys.
+// The fallback: the whole workgroup counts the buckets of tile `look` from its input keys, into
+// s_local_base (read by the staging, which ended before the vote that called for the fallback).
 void fallback_histogram(uint look) {
   const uint lane = wg_lane();
-  if (lane < ONESWEEP_DIGITS) s_fallback[lane] = 0u;
+  if (lane < ONESWEEP_DIGITS) s_local_base[lane] = 0u;
   barrier();
   const uint words = key_words(KEY_TYPE);
   for (uint j = lane; j < pc.tile_keys; j += WORKGROUP_SIZE) {
     uint i = look * pc.tile_keys + j;  // an earlier tile is always full
     uint d =
         radix_digit(keys_in[i * words + pc.word], KEY_TYPE, DESCENDING, pc.shift, ONESWEEP_BITS);
-    atomicAdd(s_fallback[d], 1u);
+    atomicAdd(s_local_base[d], 1u);
   }
   barrier();
 }
@@ -127,7 +135,7 @@ void main() {
   // needs only them, so they should not wait for this tile's ranking.
   load_tile(tile, pc.tile_keys, pc.n);
   count_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
-  const uint count = bucket_lane ? s_count[lane] : 0u;
+  const uint count = bucket_lane ? S_COUNT(lane) : 0u;
   const uint my_status = onesweep_status_index(pc.tiles, pc.region, tile, lane);
   uint prefix = 0u;  // keys that precede this tile's first key of bucket `lane`
   bool done = tile == 0u || !bucket_lane;
@@ -202,10 +210,10 @@ void main() {
     if (lane == 0u) s_stuck_tile = 0u;  // next written after the next vote's barrier
     ++fallbacks;
     if (stuck && look - 1u == target) {
-      const uint s = onesweep_status_pack(ONESWEEP_STATUS_AGGREGATE, s_fallback[lane]);
+      const uint s = onesweep_status_pack(ONESWEEP_STATUS_AGGREGATE, s_local_base[lane]);
       atomicMax(status[onesweep_status_index(pc.tiles, pc.region, target, lane)], s);
       --look;  // help later tiles; atomicMax never lowers a published prefix
-      prefix += s_fallback[lane];
+      prefix += s_local_base[lane];
       finish_at_start(look, prefix, done, reached_start);
     }
   }

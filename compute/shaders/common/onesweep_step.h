@@ -133,11 +133,11 @@ SS_FN bool onesweep_tile_withheld(uint mode, uint first, uint period, uint tile)
 }
 
 // Shared memory of the pass kernel besides its main array of RADIX_SPEC_SHARED_WORDS words:
-// tile counts, local bases, global bases and fallback counts (256 each), one total per subgroup,
-// three vote slots, the tile id, a flag, the deepest walk and the stuck tile. Keep in step with
-// onesweep_pass.comp.
+// local bases (then the fallback's counts, then global bases; 256), one total per subgroup,
+// three vote slots, the tile id, a flag, the deepest walk and the stuck tile. The tile's counts
+// take 256 words of the main array, after the counters. Keep in step with onesweep_pass.comp.
 SS_FN uint onesweep_pass_extra_shared_words(uint subgroups) {
-  return 4u * ONESWEEP_DIGITS + subgroups + 7u;
+  return ONESWEEP_DIGITS + subgroups + 7u;
 }
 
 SS_NAMESPACE_END

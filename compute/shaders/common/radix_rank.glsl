@@ -33,7 +33,15 @@ uint t_hi[KEYS_PER_THREAD];
 uint t_value[KEYS_PER_THREAD];  // values (pairs)
 uint t_rank[KEYS_PER_THREAD];   // after rank_tile: digit and rank (ranked_digit, ranked_position)
 
-shared uint s_count[RADIX];  // keys of each digit in the tile (after count_tile)
+// Keys of each digit in the tile (after count_tile): an array of their own, or, where the
+// includer defines RADIX_COUNT_IN_WORK because it reads them before the ranking ends, the RADIX
+// words of s_work after the counters (which the staged tile overwrites later).
+#ifdef RADIX_COUNT_IN_WORK
+#define S_COUNT(d) s_work[RANK_WORDS + (d)]
+#else
+shared uint s_count[RADIX];
+#define S_COUNT(d) s_count[d]
+#endif
 
 uint tile_key_index(uint tile, uint tile_keys, uint round) {
   return radix_tile_key_index(tile, tile_keys, gl_SubgroupID, SUBGROUP_SIZE, KEYS_PER_THREAD, round,
@@ -68,7 +76,7 @@ uint loaded_digit(uint k, uint word, uint shift) {
 
 // Counts the loaded keys by digit, before ranking them (so a chained scan can publish the
 // tile's counts early). Afterwards s_work[s * HIST_WORDS + counter_word(d)] holds the keys of
-// digit d in subgroups before s (counter_value), s_count[d] the tile's keys of digit d. Must be
+// digit d in subgroups before s (counter_value), S_COUNT(d) the tile's keys of digit d. Must be
 // called by all.
 void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   const uint base = gl_SubgroupID * HIST_WORDS;
@@ -90,10 +98,10 @@ void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
       running += v;
     }
     if (PACKED_COUNTERS) {
-      s_count[2u * lane] = running & 0xffffu;
-      s_count[2u * lane + 1u] = running >> 16u;
+      S_COUNT(2u * lane) = running & 0xffffu;
+      S_COUNT(2u * lane + 1u) = running >> 16u;
     } else {
-      s_count[lane] = running;
+      S_COUNT(lane) = running;
     }
   }
   barrier();
@@ -168,8 +176,14 @@ uint ranked_position(uint k) {
 // subgroup would touch as many output runs as it holds digits). The includer sets, per digit d,
 // s_local_base[d] (the tile's keys of lower digits) before staging and s_global_base[d] (where
 // the digit's first key goes in the output, minus s_local_base[d]) before writing.
+// An includer that writes s_global_base only after a barrier that follows the staging defines
+// RADIX_GLOBAL_BASE_REPLACES_LOCAL, and both live in one array.
 shared uint s_local_base[RADIX];
+#ifdef RADIX_GLOBAL_BASE_REPLACES_LOCAL
+#define s_global_base s_local_base
+#else
 shared uint s_global_base[RADIX];
+#endif
 
 // Puts the ranked keys (and values) in s_work at s_local_base[digit] + rank: key words from 0,
 // high words (u64) from tile_keys, values after them. Call after a barrier that ends the ranking
