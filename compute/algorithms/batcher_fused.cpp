@@ -199,7 +199,11 @@ std::uint64_t batcher_fused_loaded_wires(const gpu::BatcherFusedStep& p) {
 }
 
 std::uint32_t batcher_fused_slots(const SortSpec& spec, const DeviceLimits& limits) {
-  return limits.max_shared_memory / (4u * shared_words_per_slot(spec));
+  // Half of what one workgroup may declare, so that two share an SM: on the H100 a workgroup
+  // of more than 24 KiB runs alone (its SM's other slots idle through every layer's barrier),
+  // and 24 KiB windows took 2^24 u32 keys from 10.55 to 9.52 ms against 48 KiB ones
+  // (docs/bench/2026-11-24-h100-speed-9-experiments.txt).
+  return limits.max_shared_memory / 2u / (4u * shared_words_per_slot(spec));
 }
 
 std::vector<gpu::BatcherFusedStep> batcher_fused_groups(std::uint32_t n, std::uint32_t slots,

@@ -13,7 +13,7 @@ namespace ss {
 Plan plan_batcher_fused(const SortSpec& spec, const DeviceLimits& limits);
 
 // Window slots (keys, with their values for pairs) a workgroup's shared memory holds: as many
-// as fit the device's limit.
+// as fit half the device's limit, so that two workgroups share a multiprocessor.
 std::uint32_t batcher_fused_slots(const SortSpec& spec, const DeviceLimits& limits);
 
 // The dispatches for n keys with `slots` window slots of `element_bytes` each: first all merges
