@@ -45,6 +45,7 @@ struct Options {
   bool sweep_pairs = false;
   int sweep_reps = 5;
   int sweep_warmup = 1;
+  bool sweep_log_y = false;
   std::string export_prefix;
   std::string overlay;
   std::string record;
@@ -98,6 +99,7 @@ void apply_full_speed_options(const Options& o, ss::gui::FullSpeedState& f) {
   f.warmup = o.warmup;
   f.sweep_reps = o.sweep_reps;
   f.sweep_warmup = o.sweep_warmup;
+  f.log_y = o.sweep_log_y;
   if (!o.sweep_algos.empty()) {
     f.sweep_impls.clear();
     std::stringstream in(o.sweep_algos);
@@ -316,6 +318,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   cli.add_option("--sweep-warmup", o.sweep_warmup, "warm-up runs per sweep configuration")
       ->capture_default_str();
+  cli.add_flag("--sweep-log-y", o.sweep_log_y,
+               "log10 Gkeys/s axis of the sweep plot (std::sort's rows can sit 100x below the "
+               "GPU's, or above them at small n)");
   cli.add_option("--export", o.export_prefix,
                  "file name prefix of the export action: PREFIX.jsonl, PREFIX.csv, PREFIX.png");
   cli.add_option("--overlay", o.overlay, "bench JSON Lines file drawn over the sweep plot");
