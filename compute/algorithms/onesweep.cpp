@@ -40,6 +40,23 @@ std::uint32_t pass_workgroup(const DeviceLimits& limits) {
   return wide_fits ? k_wide_pass_workgroup : k_pass_workgroup;
 }
 
+// Keys each histogram workgroup counts: whole chunks of 256 x 16 keys, as many per workgroup as
+// keep the grid near k_hist_groups workgroups (a few per SM on large GPUs). Each workgroup adds
+// its 256 counts per digit pass to the global histograms once; one workgroup per chunk meant
+// 2^16 workgroups and 2^26 global atomics on 1024 words at 2^28 u32 keys. H100 at 2^28: u32
+// 0.773 -> 0.480 ms, f32 (few distinct high digits) 0.775 -> 0.411 (the records
+// docs/bench/2026-11-24-h100-speed-9.jsonl and docs/bench/2026-11-24-h100-speed-10.jsonl).
+constexpr std::uint32_t k_hist_groups = 2048;
+std::uint32_t onesweep_hist_keys(std::uint32_t n, std::uint32_t chunks_per_group) {
+  const std::uint32_t chunk = gpu::ONESWEEP_HIST_WORKGROUP * gpu::ONESWEEP_HIST_KEYS_PER_THREAD;
+  const std::uint64_t chunks = (std::uint64_t(n) + chunk - 1) / chunk;
+  const std::uint64_t per_group =
+      chunks_per_group != 0
+          ? chunks_per_group
+          : std::max<std::uint64_t>(1, (chunks + k_hist_groups - 1) / k_hist_groups);
+  return static_cast<std::uint32_t>(per_group * chunk);
+}
+
 std::uint32_t max_keys_per_thread(std::uint32_t element_words, std::uint32_t workgroup) {
   return workgroup == k_wide_pass_workgroup && element_words == 1
              ? k_wide_max_one_word_keys_per_thread
@@ -184,7 +201,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   p.tile_keys = t.tile_keys;
   p.tiles = tiles;
   p.clear_words = gpu::ONESWEEP_STATUS_HEADER + tiles * gpu::ONESWEEP_DIGITS;
-  p.hist_keys = wg * gpu::ONESWEEP_HIST_KEYS_PER_THREAD;
+  p.hist_keys = onesweep_hist_keys(spec.n, options.hist_chunks_per_group);
   auto add = [&](std::uint32_t stage, std::uint32_t pass, std::string label,
                  GroupCount groups) -> Step& {
     p.stage = stage;

@@ -30,11 +30,14 @@ struct OnesweepOptions {
   // Keys per thread of the pass kernel, full tiles of workgroup_size x that; 0: spec.tile_keys
   // decides.
   std::uint32_t keys_per_thread = 0;
+  // Chunks of ONESWEEP_HIST_WORKGROUP x ONESWEEP_HIST_KEYS_PER_THREAD keys each histogram
+  // workgroup counts; 0: as many as keep the grid near 2048 workgroups.
+  std::uint32_t hist_chunks_per_group = 0;
 };
 
 // keys_per_thread != 0: tiles of workgroup_size x that. Else spec.tile_keys
 // (chosen_tile_keys; teaching tiles radix_teaching_tile_keys) up to the tuned tile, the largest
-// that the device's shared memory stages (at most 18 keys per thread, 13 for one-word keys at 384
+// that the device's shared memory stages (at most 18 keys per thread, 15 for one-word keys at 384
 // threads); smaller tiles leave slots of the workgroup empty, so every bucket still has its
 // thread to look back for it.
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,

@@ -29,21 +29,28 @@ void main() {
   const uint buckets = passes * ONESWEEP_DIGITS;
   for (uint b = lane; b < buckets; b += WORKGROUP_SIZE) s_hist[b] = 0u;
   barrier();
-  const uint first = group * pc.hist_keys + lane;  // coalesced rounds of WORKGROUP_SIZE keys
-  uint lo[KEYS_PER_THREAD];
-  uint hi[KEYS_PER_THREAD];
-  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    const uint i = first + k * WORKGROUP_SIZE;
-    lo[k] = i < pc.n ? keys_in[i * words] : 0u;
-    hi[k] = words == 2u && i < pc.n ? keys_in[i * words + 1u] : 0u;
-  }
-  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (first + k * WORKGROUP_SIZE >= pc.n) continue;
-    for (uint p = 0u; p < passes; ++p) {
-      uint word = radix_pass_word(p, ONESWEEP_BITS) == 0u ? lo[k] : hi[k];
-      uint d = radix_digit(word, KEY_TYPE, DESCENDING, radix_pass_shift(p, ONESWEEP_BITS),
-                           ONESWEEP_BITS);
-      atomicAdd(s_hist[onesweep_hist_index(p, d)], 1u);
+  // pc.hist_keys covers several chunks of WORKGROUP_SIZE x KEYS_PER_THREAD keys: each workgroup
+  // adds its counts to the global histograms once for all of them (onesweep_hist_keys in
+  // compute/algorithms/onesweep.cpp says why).
+  const uint chunk = WORKGROUP_SIZE * KEYS_PER_THREAD;
+  const uint end = min(pc.n - min(pc.n, group * pc.hist_keys), pc.hist_keys);
+  for (uint offset = 0u; offset < end; offset += chunk) {
+    const uint first = group * pc.hist_keys + offset + lane;  // coalesced rounds of keys
+    uint lo[KEYS_PER_THREAD];
+    uint hi[KEYS_PER_THREAD];
+    for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+      const uint i = first + k * WORKGROUP_SIZE;
+      lo[k] = i < pc.n ? keys_in[i * words] : 0u;
+      hi[k] = words == 2u && i < pc.n ? keys_in[i * words + 1u] : 0u;
+    }
+    for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+      if (first + k * WORKGROUP_SIZE >= pc.n) continue;
+      for (uint p = 0u; p < passes; ++p) {
+        uint word = radix_pass_word(p, ONESWEEP_BITS) == 0u ? lo[k] : hi[k];
+        uint d = radix_digit(word, KEY_TYPE, DESCENDING, radix_pass_shift(p, ONESWEEP_BITS),
+                             ONESWEEP_BITS);
+        atomicAdd(s_hist[onesweep_hist_index(p, d)], 1u);
+      }
     }
   }
   barrier();
