@@ -17,19 +17,18 @@ constexpr std::uint32_t k_max_keys_per_thread = 18;
 constexpr std::uint32_t k_max_explicit_keys_per_thread = 32;
 // Threads of the pass kernel's workgroup; the first 256 look back for one bucket each. 384 where
 // the device's subgroups allow it: on the H100 two 384-thread workgroups (24 warps) fit an SM at
-// up to 80 registers. Keys that stage two words (pairs, u64) went 18.86 -> 16.47 ms (pairs at
-// 2^28, 384 x 14) and 36.70 -> 32.79 ms (u64; run 10-11 of
-// docs/bench/2026-11-23-h100-speed-3-experiments.txt). One-word keys take 15 per thread there:
-// a workgroup shares its SM only while it declares at most 24 KiB of shared memory and holds at
-// most 80 registers per invocation, and 384 x 15 is the largest tile under both (24140 bytes, 77
-// registers; 16 keys take 25676 bytes and ran 39% slower). u32 at 2^28: 384 x 13 10.38 ms,
-// 384 x 14 9.84, 384 x 15 9.50 (docs/bench/2026-11-24-h100-speed-9-experiments.txt). Two-word keys
-// take what 48 KiB stages, one workgroup per SM (384 x 15: pairs at 2^28 15.79 -> 15.25 ms against
-// 384 x 14, u64 31.42 -> 30.32); 7 per thread and two workgroups per SM was slower (pairs 15.89
-// -> 17.57 ms).
+// up to 80 registers (docs/bench/2026-11-23-h100-speed-3-experiments.txt, runs 10-11). They take
+// 15 keys per thread there: a workgroup shares its SM only while it declares at most 24 KiB of
+// shared memory and holds at most 80 registers per invocation, and 384 x 15 is the largest tile
+// under both (24140 bytes, 77 registers; 16 keys take 25676 bytes and ran 39% slower). u32 at
+// 2^28: 384 x 13 10.38 ms, 384 x 14 9.84, 384 x 15 9.50 (docs/bench/
+// 2026-11-24-h100-speed-9-experiments.txt). Keys of two words (pairs, u64) are staged one word of
+// every key at a time (staged_rounds in radix_rank.glsl) so that they fit the same 24 KiB and run
+// two workgroups per SM too; staging all their words at once took 48 KiB and the SM (pairs at 2^28
+// 15.0 -> 10.7 ms, u64 30.4 -> 26.8; docs/bench/2026-11-25-h100-speed-11-experiments.txt).
 constexpr std::uint32_t k_pass_workgroup = 256;
 constexpr std::uint32_t k_wide_pass_workgroup = 384;
-constexpr std::uint32_t k_wide_max_one_word_keys_per_thread = 15;
+constexpr std::uint32_t k_wide_max_keys_per_thread = 15;
 static_assert(k_pass_workgroup >= gpu::ONESWEEP_DIGITS);
 
 std::uint32_t pass_workgroup(const DeviceLimits& limits) {
@@ -57,19 +56,16 @@ std::uint32_t onesweep_hist_keys(std::uint32_t n, std::uint32_t chunks_per_group
   return static_cast<std::uint32_t>(per_group * chunk);
 }
 
-std::uint32_t max_keys_per_thread(std::uint32_t element_words, std::uint32_t workgroup) {
-  return workgroup == k_wide_pass_workgroup && element_words == 1
-             ? k_wide_max_one_word_keys_per_thread
-             : k_max_keys_per_thread;
+std::uint32_t max_keys_per_thread(std::uint32_t workgroup) {
+  return workgroup == k_wide_pass_workgroup ? k_wide_max_keys_per_thread : k_max_keys_per_thread;
 }
 }  // namespace
 
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                std::uint32_t keys_per_thread) {
-  // Staged per key: its words and its value.
-  const std::uint32_t element_words = key_words(spec.key_type) + (spec.pairs ? 1u : 0u);
+  // The tile is staged one word of every key at a time: one word of shared memory per key.
   const std::uint32_t wg = pass_workgroup(limits);
-  const std::uint32_t tuned_keys_per_thread = max_keys_per_thread(element_words, wg);
+  const std::uint32_t tuned_keys_per_thread = max_keys_per_thread(wg);
   if (limits.max_workgroup_invocations < wg) {
     throw SetupError("onesweep needs workgroups of " + std::to_string(wg) +
                      " invocations; the device allows " +
@@ -91,7 +87,7 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                      std::to_string(t.subgroup_size) + "; the device has " +
                      std::to_string(limits.max_shared_memory));
   }
-  const std::uint32_t fits = (budget - extra) / (wg * element_words);
+  const std::uint32_t fits = (budget - extra) / wg;
   t.keys_per_thread =
       keys_per_thread != 0 ? keys_per_thread : std::min(tuned_keys_per_thread, fits);
   if (t.keys_per_thread == 0 || t.keys_per_thread > fits) {
@@ -120,7 +116,7 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
   }
   // Whole-word counters where they fit in the words that stage the tile (not on lavapipe, whose
   // 32 subgroups of 8 would need 32 KiB for them).
-  const std::uint32_t tile_words = t.tile_keys * element_words;
+  const std::uint32_t tile_words = t.tile_keys;
   t.packed_counters = radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, false) + count_words >
                       std::max(hist_words, tile_words);
   t.shared_words =

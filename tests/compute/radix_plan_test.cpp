@@ -1,6 +1,7 @@
 // Radix plans without a GPU: step structure, ping-pong bookkeeping, and tile sizes that fit the
 // shared memory of lavapipe-like and H100-like devices.
 #include <catch2/catch.hpp>
+#include <utility>
 
 #include "algorithms/algorithm.hpp"
 #include "algorithms/onesweep.hpp"
@@ -96,16 +97,27 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
         CHECK(t.tile_keys == t.workgroup_size * t.keys_per_thread);
         CHECK(t.subgroup_size == limits.subgroup_size);
         // 384 threads where 384 / subgroup fit the device's subgroups per workgroup (not
-        // lavapipe's 32 of 8); one-word keys then take at most 13 each.
-        const bool wide = pairs || type == KeyType::u64;
+        // lavapipe's 32 of 8); keys of every width then take at most 15 each.
         const bool fits = 384 / limits.subgroup_size <= limits.max_workgroup_subgroups;
         CHECK(t.workgroup_size == (fits ? 384u : 256u));
-        if (fits && !wide) CHECK(t.keys_per_thread <= 15);
+        if (fits) CHECK(t.keys_per_thread <= 15);
+        // The tile is staged one word of every key at a time, so its shared memory is that of
+        // one-word keys whatever the key's width.
+        const OnesweepTuning one_word =
+            onesweep_tuning({1000, KeyType::u32, false, false, k_tile_keys_tuned}, limits);
+        CHECK(t.tile_keys == one_word.tile_keys);
+        CHECK(t.pass_shared_bytes == one_word.pass_shared_bytes);
       }
     }
   }
-  // u32 pairs on an H100: as many keys per thread as 48 KiB stages, two words each.
-  CHECK(onesweep_tuning({1u << 20, KeyType::u32, true, false}, h100_like()).tile_keys == 384 * 15);
+  // u32 pairs and u64 keys on an H100: the tile of u32 keys, in at most 24 KiB, so that two
+  // workgroups share an SM.
+  for (const auto& [type, pairs] : {std::pair{KeyType::u32, true}, std::pair{KeyType::u64, false},
+                                    std::pair{KeyType::u64, true}}) {
+    const OnesweepTuning t = onesweep_tuning({1u << 20, type, pairs, false}, h100_like());
+    CHECK(t.tile_keys == 384 * 15);
+    CHECK(t.pass_shared_bytes <= 24u * 1024u);
+  }
   CHECK(onesweep_tuning({1u << 20, KeyType::u32, true, false}, lavapipe_like()).workgroup_size ==
         256);
   // u32 keys on an H100 get 384 x 15, on lavapipe 256 x 18.

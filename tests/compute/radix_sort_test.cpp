@@ -134,12 +134,13 @@ TEST_CASE("radix sorts: large n up to 2^22 keys", "[radix4][onesweep][gpu][slow]
   test::require_validation_clean();
 }
 
-TEST_CASE("onesweep: 15 keys per thread, the one-word tile of 384-thread devices, sorts here too",
+TEST_CASE("onesweep: 15 keys per thread, the tile of 384-thread devices, sorts here too",
           "[onesweep][gpu]") {
   // lavapipe cannot run the H100's 384-thread pass (48 of its subgroups of 8); the same pass
   // kernel specialized for 15 keys per thread runs here in 256-thread workgroups.
   for (const auto& [type, pairs, d] : {std::tuple{KeyType::u32, false, Distribution::random},
                                        std::tuple{KeyType::i32, true, Distribution::few_unique},
+                                       std::tuple{KeyType::u64, true, Distribution::random},
                                        std::tuple{KeyType::f32, false, Distribution::gaussian}}) {
     SortSpec spec{3 * 256 * 15 + 77, type, pairs, false};
     spec.tile_keys = 256 * 15;

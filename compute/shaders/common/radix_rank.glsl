@@ -33,6 +33,18 @@ uint t_hi[KEYS_PER_THREAD];
 uint t_value[KEYS_PER_THREAD];  // values (pairs)
 uint t_rank[KEYS_PER_THREAD];   // after rank_tile: digit and rank (ranked_digit, ranked_position)
 
+// t_rank of a slot that holds no key, where the tile is staged in several rounds (staged_rounds):
+// those rounds test it instead of the slot's index, which the H100's compiler otherwise keeps in a
+// register per key from the ranking to the last round. One-round tiles test the index: marking
+// the slots cost them 0.8% on the H100.
+const uint RANK_NONE = 0xffffffffu;
+
+// Rounds in which onesweep stages a tile, one word of every key per round: the word that holds
+// the pass's digit, then the key's other word (u64), then the value (pairs).
+uint staged_rounds() {
+  return (is_u64() ? 2u : 1u) + (HAS_VALUES ? 1u : 0u);
+}
+
 // Keys of each digit in the tile (after count_tile): an array of their own, or, where the
 // includer defines RADIX_COUNT_IN_WORK because it reads them before the ranking ends, the RADIX
 // words of s_work after the counters (which the staged tile overwrites later).
@@ -136,14 +148,14 @@ void match_digit(uint d, bool valid, out uint leader, out uint count, out uint b
 }
 
 // Ranks the counted keys: t_rank[k] becomes key k's digit (bits 16..) and its position among the
-// tile's keys of that digit (bits 0..15; stable: input order). In each round the leader of each
-// digit advances the subgroup's counter by the digit's lanes with one atomic whose old value it
-// shares. The next round's atomic (perhaps another lane's, on the same counter) cannot start
-// before this one has returned: the shuffle consumes its result, and the subgroup's later
-// instructions follow the shuffle. No barrier between rounds, as in CUB's onesweep: a subgroup
-// barrier per round cost 12% of each onesweep pass on an H100, and 25% of radix4's scatter once
-// that staged its tile (it had measured 7% faster with the barrier before). The counters are in
-// use until the caller's next barrier. Must be called by all.
+// tile's keys of that digit (bits 0..15; stable: input order); an empty slot's is RANK_NONE where
+// staged_rounds() > 1. In each round the leader of each digit advances the subgroup's counter by
+// the digit's lanes with one atomic whose old value it shares. The next round's atomic (perhaps
+// another lane's, on the same counter) cannot start before this one has returned: the shuffle
+// consumes its result, and the subgroup's later instructions follow the shuffle. No barrier between
+// rounds, as in CUB's onesweep: a subgroup barrier per round cost 12% of each onesweep pass on an
+// H100, and 25% of radix4's scatter once that staged its tile (it had measured 7% faster with the
+// barrier before). The counters are in use until the caller's next barrier. Must be called by all.
 void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   const uint base = gl_SubgroupID * HIST_WORDS;
   // The digits again, from a broadcast copy of `shift` so that no compiler can keep count_tile's
@@ -159,7 +171,8 @@ void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
       before = atomicAdd(s_work[base + counter_word(d)], count << counter_shift(d));
     }
     before = subgroupShuffle(before, leader);
-    t_rank[k] = (d << 16u) | (counter_value(before, d) + below);
+    const bool marked = !valid && staged_rounds() > 1u;
+    t_rank[k] = marked ? RANK_NONE : (d << 16u) | (counter_value(before, d) + below);
   }
 }
 
@@ -196,6 +209,55 @@ void stage_ranked_tile(uint tile, uint tile_keys, uint n) {
     s_work[p] = t_lo[k];
     if (is_u64()) s_work[tile_keys + p] = t_hi[k];
     if (HAS_VALUES) s_work[value_offset + p] = t_value[k];
+  }
+}
+
+// Staging one word of every key at a time (staged_rounds), so that shared memory for a tile of
+// one-word keys serves keys of any width (onesweep: on the H100 a workgroup that declares more than
+// 24 KiB of shared memory has its SM to itself).
+
+uint round_word(uint k, uint round, uint word) {
+  if (round == 0u) return word == 0u ? t_lo[k] : t_hi[k];
+  if (round == 1u && is_u64()) return word == 0u ? t_hi[k] : t_lo[k];
+  return t_value[k];
+}
+
+// Replaces each key's rank in t_rank by its position in the staged tile (s_local_base[digit] +
+// rank), so that rounds after the local bases are gone still find it. Call after a barrier that
+// ends the ranking.
+void place_ranked_keys() {
+  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+    if (t_rank[k] == RANK_NONE) continue;
+    t_rank[k] = (t_rank[k] & 0xffff0000u) | (s_local_base[ranked_digit(k)] + ranked_position(k));
+  }
+}
+
+// Round `round` of the placed keys into s_work[0, tile_keys); readable after the next barrier.
+void stage_placed_round(uint round, uint word) {
+  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+    if (t_rank[k] != RANK_NONE) s_work[ranked_position(k)] = round_word(k, round, word);
+  }
+}
+
+// Writes round `round` of the staged tile's first tile_end keys: position j to output element
+// s_global_base[d] + j, d the digit of the word round 0 staged; round 0 keeps those destinations
+// in `dest` for the later rounds.
+void write_staged_round(uint tile_end, uint round, uint word, uint shift,
+                        inout uint dest[KEYS_PER_THREAD]) {
+  for (uint i = 0u; i < KEYS_PER_THREAD; ++i) {
+    const uint j = wg_lane() + i * WORKGROUP_SIZE;
+    if (j >= tile_end) break;
+    const uint w = s_work[j];
+    if (round == 0u) {
+      dest[i] = s_global_base[radix_digit(w, KEY_TYPE, DESCENDING, shift, RADIX_BITS)] + j;
+    }
+    if (round == 0u && !is_u64()) {
+      keys_out[dest[i]] = w;
+    } else if (round < 2u && is_u64()) {
+      keys_out[2u * dest[i] + (round == 0u ? word : 1u - word)] = w;
+    } else {
+      values_out[dest[i]] = w;
+    }
   }
 }
 
