@@ -380,7 +380,7 @@ int bench(const BenchOptions& o) {
       done_weight += per_run + 1e-2;
       KeyArray& result = timed.result;
       corrupt_for_test(result);
-      if (!expected) expected = cpu_sort(input, o.descending, /*stable=*/true);
+      if (!expected) expected = cpu_sort(input, o.descending);
       const bool verified =
           verify_sorted_against(input, *expected, result, job.algorithm->stable).ok;
       all_verified = all_verified && verified;

@@ -7,8 +7,9 @@
 
 namespace ss {
 
-// std::sort (or std::stable_sort) of the keys, values following their keys.
-KeyArray cpu_sort(const KeyArray& input, bool descending, bool stable);
+// std::stable_sort of the keys, values following their keys: equal keys stay in input order,
+// which is also a valid std::sort result.
+KeyArray cpu_sort(const KeyArray& input, bool descending);
 
 struct Verification {
   bool ok = false;
@@ -20,7 +21,7 @@ struct Verification {
 Verification verify_sorted(const KeyArray& input, const KeyArray& output, bool descending,
                            bool stable);
 
-// The same check against `expected` = cpu_sort(input, descending, /*stable=*/true), computed
+// The same check against `expected` = cpu_sort(input, descending), computed
 // once by callers that verify several results of one input (the bench).
 Verification verify_sorted_against(const KeyArray& input, const KeyArray& expected,
                                    const KeyArray& output, bool stable);
