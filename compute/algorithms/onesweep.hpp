@@ -37,7 +37,7 @@ struct OnesweepOptions {
 
 // keys_per_thread != 0: tiles of workgroup_size x that. Else spec.tile_keys
 // (chosen_tile_keys; teaching tiles radix_teaching_tile_keys) up to the tuned tile, the largest
-// that the device's shared memory stages (at most 18 keys per thread, 15 for one-word keys at 384
+// that the device's shared memory stages one word per key (at most 18 keys per thread, 15 at 384
 // threads); smaller tiles leave slots of the workgroup empty, so every bucket still has its
 // thread to look back for it.
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
