@@ -87,7 +87,9 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                      std::to_string(t.subgroup_size) + "; the device has " +
                      std::to_string(limits.max_shared_memory));
   }
-  const std::uint32_t fits = (budget - extra) / wg;
+  // Ranks and staged positions are 16-bit fields (RADIX_MAX_TILE_KEYS), whatever the device's
+  // shared memory would stage.
+  const std::uint32_t fits = std::min((budget - extra) / wg, gpu::RADIX_MAX_TILE_KEYS / wg);
   t.keys_per_thread =
       keys_per_thread != 0 ? keys_per_thread : std::min(tuned_keys_per_thread, fits);
   if (t.keys_per_thread == 0 || t.keys_per_thread > fits) {

@@ -123,6 +123,11 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
   // u32 keys on an H100 get 384 x 15, on lavapipe 256 x 18.
   CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, h100_like()).tile_keys == 384 * 15);
   CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, lavapipe_like()).tile_keys == 4608);
+  // Ranks are 16-bit fields: a device with room for more stages at most 65535 keys per tile.
+  DeviceLimits huge = h100_like();
+  huge.max_shared_memory = 1u << 20;
+  CHECK(onesweep_tuning({1u << 20, KeyType::u32, false, false}, huge, 170).tile_keys == 384 * 170);
+  CHECK_THROWS_AS(onesweep_tuning({1u << 20, KeyType::u32, false, false}, huge, 171), SetupError);
   DeviceLimits tiny = lavapipe_like();
   tiny.max_shared_memory = 4096;
   CHECK_THROWS_AS(onesweep_tuning({1000, KeyType::u32, false, false}, tiny), SetupError);
