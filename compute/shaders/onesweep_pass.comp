@@ -67,6 +67,7 @@ shared uint s_stuck_tile;     // 1 + the nearest tile a stuck bucket waits on; 0
 #define RADIX_BITS 8u
 #define RADIX_GLOBAL_BASE_REPLACES_LOCAL
 #define RADIX_COUNT_IN_WORK
+#define RADIX_STAGES_IN_ROUNDS
 #include "radix_rank.glsl"
 
 uint g_vote_index = 0u;

@@ -39,10 +39,16 @@ uint t_rank[KEYS_PER_THREAD];   // after rank_tile: digit and rank (ranked_digit
 // the slots cost them 0.8% on the H100.
 const uint RANK_NONE = 0xffffffffu;
 
-// Rounds in which onesweep stages a tile, one word of every key per round: the word that holds
-// the pass's digit, then the key's other word (u64), then the value (pairs).
+// Rounds in which the includer stages a tile. One where it stages every word at once
+// (stage_ranked_tile: radix4); where it defines RADIX_STAGES_IN_ROUNDS (onesweep), one word of
+// every key per round: the word that holds the pass's digit, then the key's other word (u64),
+// then the value (pairs).
 uint staged_rounds() {
+#ifdef RADIX_STAGES_IN_ROUNDS
   return (is_u64() ? 2u : 1u) + (HAS_VALUES ? 1u : 0u);
+#else
+  return 1u;
+#endif
 }
 
 // Keys of each digit in the tile (after count_tile): an array of their own, or, where the
