@@ -198,7 +198,27 @@ std::uint64_t batcher_fused_loaded_wires(const gpu::BatcherFusedStep& p) {
          (unit - longer) * loaded_in_residue(short_count, blocks, p.center, p.halo);
 }
 
+std::uint32_t batcher_fused_register_threads(const SortSpec& spec, const DeviceLimits& limits) {
+  const std::uint32_t s = limits.subgroup_size;
+  if (spec.key_type == KeyType::u64 || spec.pairs || !spec.disabled.empty() ||
+      !limits.subgroup_size_control || s == 0 || (s & (s - 1)) != 0)
+    return 0;
+  // As many invocations as half the shared memory holds keys for (the exchanges and the window's
+  // load and store need a word per register slot): 384 on the H100, whose register slots then
+  // fill the same 24 KiB as the stepping path's windows.
+  const std::uint32_t words = limits.max_shared_memory / 2u / 4u;
+  std::uint32_t threads = std::min(words / gpu::BATCHER_FUSED_REGISTER_KEYS,
+                                   std::min<std::uint32_t>(1024, limits.max_workgroup_invocations));
+  threads -= threads % s;
+  if (threads == 0 || threads / s > limits.max_workgroup_subgroups) return 0;
+  return threads;
+}
+
 std::uint32_t batcher_fused_slots(const SortSpec& spec, const DeviceLimits& limits) {
+  // On the register path, every window slot needs a register slot, and the window's first slot
+  // may sit up to K - 1 register slots into the first invocation's keys.
+  if (const std::uint32_t threads = batcher_fused_register_threads(spec, limits))
+    return (threads - 1) * gpu::BATCHER_FUSED_REGISTER_KEYS;
   // Half of what one workgroup may declare, so that two share an SM: on the H100 a workgroup
   // of more than 24 KiB runs alone (its SM's other slots idle through every layer's barrier),
   // and 24 KiB windows took 2^24 u32 keys from 10.55 to 9.52 ms against 48 KiB ones
@@ -234,14 +254,21 @@ std::vector<gpu::BatcherFusedStep> batcher_fused_groups(std::uint32_t n, std::ui
 
 Plan plan_batcher_fused(const SortSpec& spec, const DeviceLimits& limits) {
   // Wide workgroups: a window holds thousands of keys, each invocation several per layer.
-  const std::uint32_t workgroup = std::min<std::uint32_t>(512, limits.max_workgroup_invocations);
+  const std::uint32_t register_threads = batcher_fused_register_threads(spec, limits);
+  const std::uint32_t workgroup =
+      register_threads != 0 ? register_threads
+                            : std::min<std::uint32_t>(512, limits.max_workgroup_invocations);
   Plan plan = network_plan_skeleton("batcher-fused", spec, "batcher_fused.comp",
                                     sizeof(gpu::BatcherFusedStep), workgroup);
   const std::uint32_t slots = batcher_fused_slots(spec, limits);
-  // Constants 6 and 7: window slots and the shared words they take.
+  // Constants 6, 7 and 8: window slots, the shared words they take (or the register slots, if
+  // more), and whether the full-speed pipelines take the register path.
   KernelSpec& kernel = plan.kernels.at(0);
   kernel.constants.push_back(std::max(slots, 1u));
-  kernel.constants.push_back(std::max(slots * shared_words_per_slot(spec), 1u));
+  kernel.constants.push_back(std::max({slots * shared_words_per_slot(spec),
+                                       register_threads * gpu::BATCHER_FUSED_REGISTER_KEYS, 1u}));
+  kernel.constants.push_back(register_threads != 0 ? 1u : 0u);
+  if (register_threads != 0) kernel.required_subgroup_size = limits.subgroup_size;
   kernel.bindings = gpu::FUSED_BINDING_COUNT;
   // The second keys and values buffers (batcher_fused_bindings.h): halo steps read one pair and
   // write the other.
@@ -274,7 +301,13 @@ Plan plan_batcher_fused(const SortSpec& spec, const DeviceLimits& limits) {
   plan.result_values = live + 1;
   if (!plan.steps.empty()) {
     const gpu::BatcherFusedStep first = std::get<gpu::BatcherFusedStep>(plan.steps[0].view);
-    plan.tiles = "windows of " + std::to_string(slots) + " keys in shared memory (" +
+    // The stepping pipelines always run the windows in shared memory.
+    const std::string where = register_threads != 0
+                                  ? "shared memory (at full speed in registers, " +
+                                        std::to_string(gpu::BATCHER_FUSED_REGISTER_KEYS) +
+                                        " keys per thread)"
+                                  : "shared memory";
+    plan.tiles = "windows of " + std::to_string(slots) + " keys in " + where + " (" +
                  std::to_string(workgroup) + " threads), merges up to " +
                  std::to_string(first.merge_hi) + " in aligned tiles";
   }

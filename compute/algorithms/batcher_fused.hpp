@@ -12,8 +12,14 @@ namespace ss {
 
 Plan plan_batcher_fused(const SortSpec& spec, const DeviceLimits& limits);
 
+// Invocations per workgroup on the register path (the full-speed kernel holds each window in
+// registers, batcher_fused_registers.glsl), or 0 where it does not apply: keys of more than one
+// word, values, disabled comparators, or a device without full subgroups of a fixed size.
+std::uint32_t batcher_fused_register_threads(const SortSpec& spec, const DeviceLimits& limits);
+
 // Window slots (keys, with their values for pairs) a workgroup's shared memory holds: as many
-// as fit half the device's limit, so that two workgroups share a multiprocessor.
+// as fit half the device's limit, so that two workgroups share a multiprocessor; on the register
+// path, as many as the workgroup's registers hold less one invocation's share.
 std::uint32_t batcher_fused_slots(const SortSpec& spec, const DeviceLimits& limits);
 
 // The dispatches for n keys with `slots` window slots of `element_bytes` each: first all merges

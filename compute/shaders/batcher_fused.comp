@@ -3,11 +3,15 @@
 // each workgroup loads a window of wires into shared memory, runs the covered layers there
 // with a barrier between layers, and writes back the window's centre. Which wires a window
 // holds, and why its halo makes the centre exact, is in batcher_fused_step.h; which comparators
-// exist is batcher's own batcher_comparator_runs, so the network is batcher's.
+// exist is batcher's own batcher_comparator_runs, so the network is batcher's. That is the
+// stepping path (statistics, swap flags, disabled comparators, wide keys and values); the
+// full-speed pipelines of one-word keys without values hold the window in registers instead
+// (batcher_fused_registers.glsl), with the same comparators.
 #extension GL_EXT_control_flow_attributes : require
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
 
 #include "batcher_fused_bindings.h"
 #include "batcher_fused_step.h"
@@ -24,6 +28,9 @@ layout(constant_id = 5) const bool COMPARATOR_MASK = false;
 // device's limit: low key words at [0, SLOTS), then high key words (u64), then values (pairs).
 layout(constant_id = 6) const uint SLOTS = 1;
 layout(constant_id = 7) const uint SHARED_WORDS = 1;
+// Whether the plan chose the register path (batcher_fused_registers.glsl) for its full-speed
+// pipelines: one-word keys without values, workgroups of whole subgroups.
+layout(constant_id = 8) const bool REGISTER_PATH = false;
 
 layout(push_constant) uniform Push {
   BatcherFusedStep pc;
@@ -44,6 +51,8 @@ shared uint s_words[SHARED_WORDS];
 const bool WIDE = KEY_TYPE == KEY_U64;
 const uint HI = SLOTS;                         // offset of the high key words
 const uint VALUE = WIDE ? 2u * SLOTS : SLOTS;  // offset of the values
+
+#include "batcher_fused_registers.glsl"
 
 // Slots and comparators an invocation takes per round: their shared and global loads are all
 // issued before the first result is used, so each invocation keeps several in flight instead of
@@ -164,6 +173,10 @@ void main() {
   uint slots = has_window ? batcher_fused_slots(pc) : 0u;
   uint first_residue = batcher_fused_first_residue(pc, group);
   uint first_j = batcher_fused_first_j(pc, group);
+  if (REGISTER_PATH && !INSTRUMENTED && !COMPARATOR_MASK && !WIDE && !HAS_VALUES) {
+    run_registers(has_window, first_residue, first_j, slots);
+    return;
+  }
   load_window(first_residue, first_j, slots);
   barrier();
 

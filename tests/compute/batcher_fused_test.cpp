@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "algorithms/algorithm.hpp"
+#include "algorithms/batcher_fused.hpp"
 #include "algorithms/network_facts.hpp"
 #include "algorithms/network_plan.hpp"
 #include "baseline/cpu_sort.hpp"
@@ -90,7 +91,46 @@ void check_steps_match_batcher(const SortSpec& spec, const DeviceLimits& limits)
   CHECK(test::run_plan(plan, input).words == fused.read_current().words);
 }
 
+// The full-speed pipelines (the Runner's: on the register path where the plan takes it) leave
+// after each step exactly the keys batcher has after the step's last layer: every prefix of the
+// plan runs on its own, its result read from the buffer the step wrote.
+void check_full_speed_steps_match_batcher(const SortSpec& spec, const DeviceLimits& limits,
+                                          Distribution distribution) {
+  const KeyArray input = generate_keys(distribution, spec.n, spec.key_type, spec.n + 5, spec.pairs);
+  const Plan plan = make_plan("batcher-fused", spec, limits);
+  Stepper plain(test::gpu(), make_plan("batcher", spec, limits), input);
+  for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+    const LayerRange range = step_layers(plan.steps[i]);
+    while (plain.position() < range.first + range.count) plain.next();
+    Plan prefix = plan;
+    prefix.steps.resize(i + 1);
+    prefix.result_keys = plan.steps[i].keys_after;
+    prefix.result_values = plan.steps[i].values_after;
+    INFO(plan.steps[i].label);
+    const KeyArray result = test::run_plan(prefix, input);
+    REQUIRE(result.words == plain.read_current().words);
+    REQUIRE(result.values == plain.read_current().values);
+  }
+}
+
 }  // namespace
+
+TEST_CASE("batcher-fused: each full-speed step leaves batcher's keys", "[batcher-fused][gpu]") {
+  // One-word keys without values take the register path on lavapipe (full subgroups of 8):
+  // aligned tiles, then windows with halos and strided windows, some starting before wire 0.
+  REQUIRE(batcher_fused_register_threads({9000, KeyType::u32, false, false}, test::limits()) > 0);
+  REQUIRE(batcher_fused_register_threads({9000, KeyType::u32, false, false}, small_shared()) > 0);
+  check_full_speed_steps_match_batcher({9000, KeyType::u32, false, false}, test::limits(),
+                                       Distribution::random);
+  check_full_speed_steps_match_batcher({20000, KeyType::f32, false, true}, small_shared(),
+                                       Distribution::random);
+  check_full_speed_steps_match_batcher({4097, KeyType::i32, false, false}, small_shared(),
+                                       Distribution::few_unique);
+  // Pairs keep the stepping kernel's layer loop at full speed too.
+  check_full_speed_steps_match_batcher({3000, KeyType::u32, false, true}, small_shared(),
+                                       Distribution::random);
+  test::require_validation_clean();
+}
 
 TEST_CASE("batcher-fused: every key type, direction and pairs match std::sort",
           "[batcher-fused][gpu]") {

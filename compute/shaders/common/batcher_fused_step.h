@@ -28,6 +28,10 @@
 
 SS_NAMESPACE_BEGIN
 
+// Keys each invocation holds in registers on the full-speed path (batcher_fused_registers.glsl):
+// a power of two, so that a thread's first key sits on a multiple of every in-thread stride.
+SS_CONST uint BATCHER_FUSED_REGISTER_KEYS = 16u;
+
 struct BatcherFusedStep {
   uint n;               // real keys; positions >= n behave as +inf and are never touched
   uint merge_lo;        // the first covered layer's merge size
