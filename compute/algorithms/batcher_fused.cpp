@@ -209,7 +209,9 @@ std::uint32_t batcher_fused_register_threads(const SortSpec& spec, const DeviceL
   const std::uint32_t words = limits.max_shared_memory / 2u / 4u;
   std::uint32_t threads = std::min(words / gpu::BATCHER_FUSED_REGISTER_KEYS,
                                    std::min<std::uint32_t>(1024, limits.max_workgroup_invocations));
-  threads -= threads % s;
+  // Whole subgroups, and a multiple of every residue row count (at most k_max_residues), so an
+  // invocation's window slots share one row.
+  threads -= threads % std::max(s, k_max_residues);
   if (threads == 0 || threads / s > limits.max_workgroup_subgroups) return 0;
   return threads;
 }

@@ -174,7 +174,7 @@ void main() {
   uint first_residue = batcher_fused_first_residue(pc, group);
   uint first_j = batcher_fused_first_j(pc, group);
   if (REGISTER_PATH && !INSTRUMENTED && !COMPARATOR_MASK && !WIDE && !HAS_VALUES) {
-    run_registers(has_window, first_residue, first_j, slots);
+    run_registers(has_window, first_residue, first_j);
     return;
   }
   load_window(first_residue, first_j, slots);
