@@ -305,12 +305,12 @@ Plan plan_batcher_fused(const SortSpec& spec, const DeviceLimits& limits) {
     const gpu::BatcherFusedStep first = std::get<gpu::BatcherFusedStep>(plan.steps[0].view);
     // The stepping pipelines always run the windows in shared memory.
     const std::string where = register_threads != 0
-                                  ? "shared memory (at full speed in registers, " +
+                                  ? "in shared memory when stepped, at full speed in registers (" +
                                         std::to_string(gpu::BATCHER_FUSED_REGISTER_KEYS) +
                                         " keys per thread)"
-                                  : "shared memory";
-    plan.tiles = "windows of " + std::to_string(slots) + " keys in " + where + " (" +
-                 std::to_string(workgroup) + " threads), merges up to " +
+                                  : "in shared memory";
+    plan.tiles = "windows of " + std::to_string(slots) + " keys " + where + ", " +
+                 std::to_string(workgroup) + " threads, merges up to " +
                  std::to_string(first.merge_hi) + " in aligned tiles";
   }
   return plan;
