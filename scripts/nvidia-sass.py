@@ -2,10 +2,13 @@
 """Machine code of sortscope's kernels as NVIDIA's Vulkan driver compiled them, for kernel work.
 
 The driver keeps what it compiles in its shader disk cache. Run sortscope with the cache in a
-folder of your own, then carve the code out of it and disassemble it with CUDA's nvdisasm:
+folder of your own (one that exists: without the mkdir and __GL_SHADER_DISK_CACHE=1 the driver
+wrote no cache on 2026-11-25), then carve the code out of it and disassemble it with CUDA's
+nvdisasm:
 
-    __GL_SHADER_DISK_CACHE_PATH=/tmp/nvcache __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1 \\
-        sortscope-cli kernels --algo onesweep --n 2^28
+    mkdir -p /tmp/nvcache
+    __GL_SHADER_DISK_CACHE=1 __GL_SHADER_DISK_CACHE_PATH=/tmp/nvcache \\
+        __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1 sortscope-cli kernels --algo onesweep --n 2^28
     scripts/nvidia-sass.py /tmp/nvcache /tmp/sass --sm 90
 
 Each pipeline becomes kN_<instructions>.bin (raw machine code) and, where nvdisasm is on the
