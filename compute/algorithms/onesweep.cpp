@@ -29,6 +29,15 @@ constexpr std::uint32_t k_max_explicit_keys_per_thread = 32;
 constexpr std::uint32_t k_pass_workgroup = 256;
 constexpr std::uint32_t k_wide_pass_workgroup = 384;
 constexpr std::uint32_t k_wide_max_keys_per_thread = 15;
+constexpr std::uint32_t k_wide_shared_bytes = 24 * 1024;
+// One-word keys at 384 threads take tiles larger than 24 KiB stage at once, staged in parts of
+// consecutive positions (stage_parts in radix_rank.glsl). The driver appears to fit registers to
+// the workgroups per SM that shared memory allows: 384 x 18 in two parts declares 14924 bytes and
+// compiled to 56 registers, three workgroups per SM. u32 at 2^28 (2^24), keys per thread: 15 in
+// one part 9.21 ms (0.644), in parts 16 8.83 (0.622), 17 10.83, 18 7.93 (0.575), 19 10.83, 20
+// 11.34 (key arrays in local memory), 24 11.73; with [[unroll]] 18 8.96, 24 7.76 (80 registers);
+// 512 threads x 18 7.78 (docs/bench/2026-11-25-h100-speed-13-experiments.txt, runs 1-4).
+constexpr std::uint32_t k_wide_one_word_keys_per_thread = 18;
 static_assert(k_pass_workgroup >= gpu::ONESWEEP_DIGITS);
 
 std::uint32_t pass_workgroup(const DeviceLimits& limits) {
@@ -62,10 +71,9 @@ std::uint32_t max_keys_per_thread(std::uint32_t workgroup) {
 }  // namespace
 
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
-                               std::uint32_t keys_per_thread) {
+                               std::uint32_t keys_per_thread, std::uint32_t stage_words) {
   // The tile is staged one word of every key at a time: one word of shared memory per key.
   const std::uint32_t wg = pass_workgroup(limits);
-  const std::uint32_t tuned_keys_per_thread = max_keys_per_thread(wg);
   if (limits.max_workgroup_invocations < wg) {
     throw SetupError("onesweep needs workgroups of " + std::to_string(wg) +
                      " invocations; the device allows " +
@@ -87,23 +95,32 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                      std::to_string(t.subgroup_size) + "; the device has " +
                      std::to_string(limits.max_shared_memory));
   }
-  // Ranks and staged positions are 16-bit fields (RADIX_MAX_TILE_KEYS), whatever the device's
-  // shared memory would stage.
-  const std::uint32_t fits = std::min((budget - extra) / wg, gpu::RADIX_MAX_TILE_KEYS / wg);
-  t.keys_per_thread =
-      keys_per_thread != 0 ? keys_per_thread : std::min(tuned_keys_per_thread, fits);
-  if (t.keys_per_thread == 0 || t.keys_per_thread > fits) {
-    throw SetupError("onesweep cannot stage a tile of " + std::to_string(t.keys_per_thread) +
-                     " keys per thread in " + std::to_string(limits.max_shared_memory) +
-                     " bytes of shared memory");
+  // Words of the main array one staged part may take: on 384-thread devices what keeps the
+  // workgroup within 24 KiB, elsewhere all the shared memory.
+  const std::uint32_t device_stage_words =
+      (wg == k_wide_pass_workgroup ? std::min(budget, k_wide_shared_bytes / 4u) : budget) - extra;
+  const std::uint32_t stage_budget =
+      stage_words != 0 ? std::min(stage_words, budget - extra) : device_stage_words;
+  // Ranks and staged positions are 16-bit fields (RADIX_MAX_TILE_KEYS); tiles larger than one part
+  // are staged in several.
+  const std::uint32_t most = gpu::RADIX_MAX_TILE_KEYS / wg;
+  const std::uint32_t at_once = std::min(device_stage_words / wg, most);
+  const bool in_parts = wg == k_wide_pass_workgroup && key_bytes(spec.key_type) == 4 && !spec.pairs;
+  const std::uint32_t tuned_keys_per_thread =
+      in_parts ? k_wide_one_word_keys_per_thread : std::min(max_keys_per_thread(wg), at_once);
+  t.keys_per_thread = keys_per_thread != 0 ? keys_per_thread : tuned_keys_per_thread;
+  if (t.keys_per_thread == 0 || t.keys_per_thread > most) {
+    throw SetupError("onesweep cannot rank a tile of " + std::to_string(t.keys_per_thread) +
+                     " keys per thread (1 to " + std::to_string(most) + " with " +
+                     std::to_string(wg) + " threads)");
   }
   t.tile_keys = wg * t.keys_per_thread;
-  t.tuned = t.keys_per_thread == std::min(tuned_keys_per_thread, fits);
+  t.tuned = t.keys_per_thread == tuned_keys_per_thread;
   if (keys_per_thread == 0) {
     const std::uint32_t tuned = t.tile_keys;
-    // Larger tiles than the tuned one may be asked for (for tuning), up to what shared memory
-    // stages and k_max_explicit_keys_per_thread.
-    const std::uint32_t largest = wg * std::min(fits, k_max_explicit_keys_per_thread);
+    // Larger tiles than the tuned one may be asked for (for tuning), up to
+    // k_max_explicit_keys_per_thread, staged in parts where shared memory needs.
+    const std::uint32_t largest = wg * std::min(most, k_max_explicit_keys_per_thread);
     const std::uint32_t chosen = chosen_tile_keys(spec, tuned, radix_teaching_tile_keys(spec.n));
     if (chosen == 0 || chosen > largest) {
       throw UsageError("onesweep tiles hold 1 to " + std::to_string(largest) +
@@ -116,14 +133,18 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
     t.tile_keys = chosen;
     t.tuned = chosen == tuned;
   }
-  // Whole-word counters where they fit in the words that stage the tile (not on lavapipe, whose
-  // 32 subgroups of 8 would need 32 KiB for them).
-  const std::uint32_t tile_words = t.tile_keys;
+  // The tile's slots in as few equal parts as the stage budget takes. Whole-word counters where
+  // they fit in the words that stage a part (not on lavapipe, whose 32 subgroups of 8 would need
+  // 32 KiB for them).
+  const std::uint32_t slots = wg * t.keys_per_thread;
+  const std::uint32_t parts = gpu::radix_stage_parts(slots, std::max(stage_budget, 1u));
+  const std::uint32_t part_words = (slots + parts - 1) / parts;
   t.packed_counters = radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, false) + count_words >
-                      std::max(hist_words, tile_words);
+                      std::max(hist_words, part_words);
   t.shared_words =
       std::max(radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, t.packed_counters) + count_words,
-               tile_words);
+               part_words);
+  t.stage_parts = gpu::radix_stage_parts(slots, t.shared_words);  // as the kernel counts them
   t.pass_shared_bytes = 4u * (t.shared_words + extra);
   return t;
 }
@@ -139,9 +160,13 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
         "onesweep takes n <= " + std::to_string(gpu::ONESWEEP_MAX_N) +
         " (its tile status words hold 30-bit counts); got n = " + std::to_string(spec.n));
   }
-  const OnesweepTuning t = onesweep_tuning(spec, limits, options.keys_per_thread);
+  const OnesweepTuning t =
+      onesweep_tuning(spec, limits, options.keys_per_thread, options.stage_words);
   Plan plan = radix_plan_skeleton("onesweep", spec);
   plan.tiles = tiles_text(t.tile_keys, t.workgroup_size, t.keys_per_thread, t.tuned);
+  if (t.stage_parts > 1) {
+    plan.tiles += ", staged through shared memory in " + std::to_string(t.stage_parts) + " parts";
+  }
   const std::uint32_t tiles = gpu::radix_tiles(spec.n, t.tile_keys);
   const std::uint32_t passes =
       gpu::radix_passes(static_cast<std::uint32_t>(spec.key_type), gpu::ONESWEEP_BITS);

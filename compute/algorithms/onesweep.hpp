@@ -14,6 +14,7 @@ struct OnesweepTuning {
   std::uint32_t keys_per_thread = 15;   // pass kernel
   std::uint32_t tile_keys = 3840;       // up to workgroup_size * keys_per_thread
   std::uint32_t shared_words = 0;       // the pass kernel's main shared array
+  std::uint32_t stage_parts = 1;        // parts the tile is staged in (radix_stage_parts)
   std::uint32_t pass_shared_bytes = 0;  // all shared memory the pass kernel declares
   bool packed_counters = true;          // RADIX_SPEC_PACKED_COUNTERS of the pass kernel
   bool tuned = true;                    // the device's tuned tiles, not teaching ones
@@ -30,18 +31,22 @@ struct OnesweepOptions {
   // Keys per thread of the pass kernel, full tiles of workgroup_size x that; 0: spec.tile_keys
   // decides.
   std::uint32_t keys_per_thread = 0;
+  // Words of shared memory one staged part of a tile may take; 0: the device's (tiles larger than
+  // that are staged in parts).
+  std::uint32_t stage_words = 0;
   // Chunks of ONESWEEP_HIST_WORKGROUP x ONESWEEP_HIST_KEYS_PER_THREAD keys each histogram
   // workgroup counts; 0: as many as keep the grid near 2048 workgroups.
   std::uint32_t hist_chunks_per_group = 0;
 };
 
 // keys_per_thread != 0: tiles of workgroup_size x that. Else spec.tile_keys
-// (chosen_tile_keys; teaching tiles radix_teaching_tile_keys) up to the tuned tile, the largest
-// that the device's shared memory stages one word per key (at most 18 keys per thread, 15 at 384
-// threads); smaller tiles leave slots of the workgroup empty, so every bucket still has its
-// thread to look back for it.
+// (chosen_tile_keys; teaching tiles radix_teaching_tile_keys) up to the tuned tile: the largest
+// that the device's shared memory stages at once, one word per key (at most 18 keys per thread,
+// 15 at 384 threads), except one-word keys at 384 threads, whose tiles of 384 x 18 are staged in
+// parts. Smaller tiles leave slots of the workgroup empty, so every bucket still has its thread
+// to look back for it. stage_words != 0 caps the words of one staged part (OnesweepOptions).
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
-                               std::uint32_t keys_per_thread = 0);
+                               std::uint32_t keys_per_thread = 0, std::uint32_t stage_words = 0);
 
 // OneSweep (seed 003): init, histogram, scan, then one chained-scan pass per 8-bit digit: 4
 // passes (7 steps) for 32-bit keys, 8 (11 steps) for u64. Stable; n <= ONESWEEP_MAX_N.

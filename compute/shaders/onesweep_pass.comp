@@ -55,7 +55,8 @@ layout(std430, set = 0, binding = ONESWEEP_BINDING_RECORDS) writeonly buffer Rec
 // digit's global base replaces its local base.
 // The tile is staged one word of every key at a time (staged_rounds), so that keys of two words
 // and pairs fit the 24 KiB of one-word keys: pairs at 2^28 took 15.0 ms staging both words at once
-// in 48 KiB, one workgroup per SM, and 10.7 ms in rounds.
+// in 48 KiB, one workgroup per SM, and 10.7 ms in rounds. Tiles larger than the array are staged
+// in parts of consecutive positions (stage_parts), each through all the rounds.
 shared uint s_work[SHARED_WORDS];  // per-subgroup counters, then the staged tile
 shared uint s_vote[3];
 shared uint s_tile;
@@ -159,11 +160,11 @@ void main() {
   if (bucket_lane) s_local_base[lane] = local_base;
   rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
   barrier();  // s_work is read no more as counters: stage the tile, ordered by bucket
-  if (staged_rounds() == 1u) {
+  if (!stages_in_rounds()) {
     stage_ranked_tile(tile, pc.tile_keys, pc.n);
   } else {
     place_ranked_keys();
-    stage_placed_round(0u, pc.word);  // the words that hold the digit; the others after the walk
+    stage_placed_round(0u, 0u, pc.word);  // the digits' words of part 0; the rest after the walk
   }
 
   // (1) + (2) Chained scan: look back, publish the inclusive prefix.
@@ -235,16 +236,19 @@ void main() {
 
   // Scatter from shared memory: consecutive invocations write consecutive keys of a bucket, one
   // word of each key (then its value) at a time.
-  if (staged_rounds() == 1u) {
+  if (!stages_in_rounds()) {
     write_staged_tile(tile_end, pc.tile_keys, pc.word, pc.shift);
   } else {
     uint dest[KEYS_PER_THREAD];
-    write_staged_round(tile_end, 0u, pc.word, pc.shift, dest);
-    for (uint round = 1u; round < staged_rounds(); ++round) {
-      barrier();  // the previous round's words are read
-      stage_placed_round(round, pc.word);
-      barrier();
-      write_staged_round(tile_end, round, pc.word, pc.shift, dest);
+    for (uint part = 0u; part < stage_parts(); ++part) {
+      for (uint round = 0u; round < staged_rounds(); ++round) {
+        if (part + round != 0u) {
+          barrier();  // the previous round's words are read
+          stage_placed_round(round, part, pc.word);
+          barrier();
+        }
+        write_staged_round(tile_end, round, part, pc.word, pc.shift, dest);
+      }
     }
   }
 

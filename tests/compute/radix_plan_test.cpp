@@ -96,17 +96,26 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
         CHECK(t.keys_per_thread <= 18);
         CHECK(t.tile_keys == t.workgroup_size * t.keys_per_thread);
         CHECK(t.subgroup_size == limits.subgroup_size);
+        CHECK(t.shared_words * t.stage_parts >= t.tile_keys);
         // 384 threads where 384 / subgroup fit the device's subgroups per workgroup (not
-        // lavapipe's 32 of 8); keys of every width then take at most 15 each.
+        // lavapipe's 32 of 8), in at most 24 KiB; one-word keys then take 18 each, staged in two
+        // parts, keys of two words 15, staged at once.
         const bool fits = 384 / limits.subgroup_size <= limits.max_workgroup_subgroups;
         CHECK(t.workgroup_size == (fits ? 384u : 256u));
-        if (fits) CHECK(t.keys_per_thread <= 15);
-        // The tile is staged one word of every key at a time, so its shared memory is that of
-        // one-word keys whatever the key's width.
-        const OnesweepTuning one_word =
-            onesweep_tuning({1000, KeyType::u32, false, false, k_tile_keys_tuned}, limits);
-        CHECK(t.tile_keys == one_word.tile_keys);
-        CHECK(t.pass_shared_bytes == one_word.pass_shared_bytes);
+        const bool one_word_keys = key_bytes(type) == 4 && !pairs;
+        if (fits) {
+          CHECK(t.keys_per_thread == (one_word_keys ? 18u : 15u));
+          CHECK(t.stage_parts == (one_word_keys ? 2u : 1u));
+          CHECK(t.pass_shared_bytes <= 24u * 1024u);
+        } else {
+          // Elsewhere every tile is staged at once, one word of every key at a time, so its
+          // shared memory is that of one-word keys whatever the key's width.
+          const OnesweepTuning one_word =
+              onesweep_tuning({1000, KeyType::u32, false, false, k_tile_keys_tuned}, limits);
+          CHECK(t.stage_parts == 1);
+          CHECK(t.tile_keys == one_word.tile_keys);
+          CHECK(t.pass_shared_bytes == one_word.pass_shared_bytes);
+        }
       }
     }
   }
@@ -120,8 +129,8 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
   }
   CHECK(onesweep_tuning({1u << 20, KeyType::u32, true, false}, lavapipe_like()).workgroup_size ==
         256);
-  // u32 keys on an H100 get 384 x 15, on lavapipe 256 x 18.
-  CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, h100_like()).tile_keys == 384 * 15);
+  // u32 keys on an H100 get 384 x 18, on lavapipe 256 x 18.
+  CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, h100_like()).tile_keys == 384 * 18);
   CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, lavapipe_like()).tile_keys == 4608);
   // Ranks are 16-bit fields: a device with room for more stages at most 65535 keys per tile.
   DeviceLimits huge = h100_like();
@@ -139,13 +148,18 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
 
 TEST_CASE("onesweep: whole-word ranking counters where they take no shared memory from the tile",
           "[onesweep]") {
-  // H100: 12 subgroups x 256 words and the tile's 256 counts fit in the 5760 words that stage
-  // the tile, and the whole pass declares at most 24 KiB, so that two of its workgroups share an
-  // SM.
+  // H100: 12 subgroups x 256 words and the tile's 256 counts fit in the 3456 words that stage
+  // each half of the tile, and the whole pass declares at most 24 KiB, so that two of its
+  // workgroups share an SM.
   const OnesweepTuning h100 = onesweep_tuning({1u << 20, KeyType::u32, false, false}, h100_like());
   CHECK_FALSE(h100.packed_counters);
-  CHECK(h100.shared_words == 5760);
+  CHECK(h100.shared_words == 3456);
+  CHECK(h100.stage_parts == 2);
   CHECK(h100.pass_shared_bytes <= 24u * 1024u);
+  // The plan says so.
+  CHECK_THAT(make_plan("onesweep", {1u << 20, KeyType::u32, false, false}, h100_like()).tiles,
+             Catch::Contains("6912 keys (384 threads x 18 keys), staged through shared memory "
+                             "in 2 parts"));
   // lavapipe: 32 subgroups of 8 would need 8192 words, more than the tile; 16-bit halves.
   const OnesweepTuning lavapipe =
       onesweep_tuning({1u << 20, KeyType::u32, false, false}, lavapipe_like());

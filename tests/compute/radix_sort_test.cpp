@@ -134,6 +134,55 @@ TEST_CASE("radix sorts: large n up to 2^22 keys", "[radix4][onesweep][gpu][slow]
   test::require_validation_clean();
 }
 
+TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stably",
+          "[onesweep][gpu]") {
+  // The H100 stages its one-word tiles of 384 x 18 in two parts within 24 KiB. Here the parts
+  // are as small as lavapipe's ranking counters let them be (32 subgroups: 4352 words): 256 x 20
+  // in 2 (4352 + 768 positions), 256 x 36 in 3, and teaching tiles of 7000 keys in 28-key slots
+  // (some empty) in 2.
+  struct Case {
+    std::uint32_t keys_per_thread;
+    std::uint32_t tile_keys;  // 0: keys_per_thread x 256, else the spec's tile (empty slots)
+    std::uint32_t parts;
+  };
+  for (const Case c : {Case{20, 0, 2}, Case{36, 0, 3}, Case{0, 7000, 2}}) {
+    for (const auto& [type, pairs, descending, d] :
+         {std::tuple{KeyType::u32, false, false, Distribution::random},
+          std::tuple{KeyType::f32, false, true, Distribution::gaussian},
+          std::tuple{KeyType::i32, true, false, Distribution::few_unique},
+          std::tuple{KeyType::u64, true, true, Distribution::random}}) {
+      OnesweepOptions options;
+      options.keys_per_thread = c.keys_per_thread;
+      options.stage_words = 1;
+      SortSpec spec{0, type, pairs, descending};
+      spec.tile_keys = c.tile_keys != 0 ? c.tile_keys : k_tile_keys_auto;
+      const OnesweepTuning t =
+          onesweep_tuning(spec, limits(), options.keys_per_thread, options.stage_words);
+      REQUIRE(t.stage_parts == c.parts);
+      for (const std::uint32_t n : {3 * t.tile_keys + 77, t.tile_keys - 1}) {
+        spec.n = n;
+        const KeyArray input = generate_keys(d, n, type, n, pairs);
+        const KeyArray result = run_plan(plan_onesweep(spec, limits(), options), input);
+        const Verification v = verify_sorted(input, result, descending, /*stable=*/true);
+        INFO(t.tile_keys << "-key tiles in " << t.stage_parts << " parts, n=" << n << " "
+                         << to_string(type) << (pairs ? " pairs " : " ") << to_string(d) << ": "
+                         << v.message);
+        CHECK(v.ok);
+        // Every other tile never publishes: the tiles after it count its keys themselves (the
+        // fallback), between the ranking and the staged parts' scatter.
+        OnesweepOptions withheld = options;
+        withheld.withhold_mode = gpu::ONESWEEP_WITHHOLD_NEVER;
+        withheld.withhold_period = 2;
+        withheld.lookback_spins = 2;
+        const KeyArray again = run_plan(plan_onesweep(spec, limits(), withheld), input);
+        CHECK(again.words == result.words);
+        CHECK(again.values == result.values);
+      }
+    }
+  }
+  test::require_validation_clean();
+}
+
 TEST_CASE("onesweep: 15 keys per thread, the tile of 384-thread devices, sorts here too",
           "[onesweep][gpu]") {
   // lavapipe cannot run the H100's 384-thread pass (48 of its subgroups of 8); the same pass

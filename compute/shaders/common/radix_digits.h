@@ -72,6 +72,13 @@ SS_FN uint radix_tiles(uint n, uint tile_keys) {
   return n / tile_keys + (n % tile_keys != 0u ? 1u : 0u);
 }
 
+// Parts in which a tile of tile_slots keys passes through stage_words words of shared memory when
+// it is staged in parts (onesweep, stage_parts in radix_rank.glsl): part p holds the keys ranked
+// at positions [p * stage_words, (p + 1) * stage_words).
+SS_FN uint radix_stage_parts(uint tile_slots, uint stage_words) {
+  return (tile_slots + stage_words - 1u) / stage_words;
+}
+
 // Layout of a tile in the ranking kernels: subgroup s owns the contiguous segment
 // [s * subgroup_size * keys_per_thread, (s + 1) * ...) of the tile and reads it in keys_per_thread
 // rounds of subgroup_size consecutive keys (coalesced), lane l taking key round * subgroup_size +

@@ -33,10 +33,10 @@ uint t_hi[KEYS_PER_THREAD];
 uint t_value[KEYS_PER_THREAD];  // values (pairs)
 uint t_rank[KEYS_PER_THREAD];   // after rank_tile: digit and rank (ranked_digit, ranked_position)
 
-// t_rank of a slot that holds no key, where the tile is staged in several rounds (staged_rounds):
-// those rounds test it instead of the slot's index, which the H100's compiler otherwise keeps in a
-// register per key from the ranking to the last round. One-round tiles test the index: marking
-// the slots cost them 0.8% on the H100.
+// t_rank of a slot that holds no key, where the tile is staged in several rounds or parts
+// (stages_in_rounds): those rounds test it instead of the slot's index, which the H100's compiler
+// otherwise keeps in a register per key from the ranking to the last round. Tiles staged at once
+// test the index: marking the slots cost them 0.8% on the H100.
 const uint RANK_NONE = 0xffffffffu;
 
 // Rounds in which the includer stages a tile. One where it stages every word at once
@@ -49,6 +49,24 @@ uint staged_rounds() {
 #else
   return 1u;
 #endif
+}
+
+// Parts of the tile staged one after another where the includer defines RADIX_STAGES_IN_ROUNDS:
+// part p holds the keys at positions [p * SHARED_WORDS, (p + 1) * SHARED_WORDS) of the staged
+// tile (radix_stage_parts), so a tile may hold more keys than shared memory has words. Each part
+// goes through all of staged_rounds().
+uint stage_parts() {
+#ifdef RADIX_STAGES_IN_ROUNDS
+  return radix_stage_parts(KEYS_PER_THREAD * WORKGROUP_SIZE, SHARED_WORDS);
+#else
+  return 1u;
+#endif
+}
+
+// Whether the tile is staged in more than one round or part (place_ranked_keys,
+// stage_placed_round, write_staged_round) rather than at once (stage_ranked_tile).
+bool stages_in_rounds() {
+  return staged_rounds() > 1u || stage_parts() > 1u;
 }
 
 // Keys of each digit in the tile (after count_tile): an array of their own, or, where the
@@ -155,7 +173,7 @@ void match_digit(uint d, bool valid, out uint leader, out uint count, out uint b
 
 // Ranks the counted keys: t_rank[k] becomes key k's digit (bits 16..) and its position among the
 // tile's keys of that digit (bits 0..15; stable: input order); an empty slot's is RANK_NONE where
-// staged_rounds() > 1. In each round the leader of each digit advances the subgroup's counter by
+// stages_in_rounds(). In each round the leader of each digit advances the subgroup's counter by
 // the digit's lanes with one atomic whose old value it shares. The next round's atomic (perhaps
 // another lane's, on the same counter) cannot start before this one has returned: the shuffle
 // consumes its result, and the subgroup's later instructions follow the shuffle. No barrier between
@@ -177,7 +195,7 @@ void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
       before = atomicAdd(s_work[base + counter_word(d)], count << counter_shift(d));
     }
     before = subgroupShuffle(before, leader);
-    const bool marked = !valid && staged_rounds() > 1u;
+    const bool marked = !valid && stages_in_rounds();
     t_rank[k] = marked ? RANK_NONE : (d << 16u) | (counter_value(before, d) + below);
   }
 }
@@ -219,8 +237,9 @@ void stage_ranked_tile(uint tile, uint tile_keys, uint n) {
 }
 
 // Staging one word of every key at a time (staged_rounds), so that shared memory for a tile of
-// one-word keys serves keys of any width (onesweep: on the H100 a workgroup that declares more than
-// 24 KiB of shared memory has its SM to itself).
+// one-word keys serves keys of any width, and part by part (stage_parts), so that tiles outgrow the
+// shared memory (onesweep: on the H100 a workgroup that declares more than 24 KiB of shared memory
+// has its SM to itself).
 
 uint round_word(uint k, uint round, uint word) {
   if (round == 0u) return word == 0u ? t_lo[k] : t_hi[k];
@@ -238,24 +257,30 @@ void place_ranked_keys() {
   }
 }
 
-// Round `round` of the placed keys into s_work[0, tile_keys); readable after the next barrier.
-void stage_placed_round(uint round, uint word) {
+// Round `round` of the placed keys of part `part` into s_work[0, SHARED_WORDS); readable after the
+// next barrier.
+void stage_placed_round(uint round, uint part, uint word) {
+  const uint first = part * SHARED_WORDS;
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (t_rank[k] != RANK_NONE) s_work[ranked_position(k)] = round_word(k, round, word);
+    const uint slot = ranked_position(k) - first;  // wraps below the part: then out of it too
+    const bool in_part = stage_parts() == 1u || slot < SHARED_WORDS;
+    if (t_rank[k] != RANK_NONE && in_part) s_work[slot] = round_word(k, round, word);
   }
 }
 
-// Writes round `round` of the staged tile's first tile_end keys: position j to output element
-// s_global_base[d] + j, d the digit of the word round 0 staged; round 0 keeps those destinations
-// in `dest` for the later rounds.
-void write_staged_round(uint tile_end, uint round, uint word, uint shift,
+// Writes round `round` of the staged part `part`, as far as the tile's first tile_end keys go:
+// position p to output element s_global_base[d] + p, d the digit of the word round 0 staged;
+// round 0 keeps those destinations in `dest` for the part's later rounds.
+void write_staged_round(uint tile_end, uint round, uint part, uint word, uint shift,
                         inout uint dest[KEYS_PER_THREAD]) {
+  const uint first = part * SHARED_WORDS;
   for (uint i = 0u; i < KEYS_PER_THREAD; ++i) {
     const uint j = wg_lane() + i * WORKGROUP_SIZE;
-    if (j >= tile_end) break;
+    if (j >= SHARED_WORDS || first + j >= tile_end) break;
     const uint w = s_work[j];
     if (round == 0u) {
-      dest[i] = s_global_base[radix_digit(w, KEY_TYPE, DESCENDING, shift, RADIX_BITS)] + j;
+      dest[i] =
+          s_global_base[radix_digit(w, KEY_TYPE, DESCENDING, shift, RADIX_BITS)] + first + j;
     }
     if (round == 0u && !is_u64()) {
       keys_out[dest[i]] = w;
