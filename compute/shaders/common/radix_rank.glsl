@@ -28,7 +28,11 @@ uint counter_value(uint word, uint d) {
   return PACKED_COUNTERS ? radix_unpack(word, d) : word;
 }
 
-uint t_lo[KEYS_PER_THREAD];  // key words (t_hi only for u64 keys)
+// Key words as encode_key_word makes them (t_hi only for u64 keys): a digit is then a shift and a
+// mask, wherever the kernel takes it, and the key is decoded once, when it is written. Taking every
+// digit from raw words cost the H100's compiler registers it did not have at 56 per invocation
+// (f32 keys in tiles of 384 x 18).
+uint t_lo[KEYS_PER_THREAD];
 uint t_hi[KEYS_PER_THREAD];
 uint t_value[KEYS_PER_THREAD];  // values (pairs)
 uint t_rank[KEYS_PER_THREAD];   // after rank_tile: digit and rank (ranked_digit, ranked_position)
@@ -98,16 +102,26 @@ void load_tile(uint tile, uint tile_keys, uint n) {
     t_hi[k] = 0u;
     t_value[k] = 0u;
     if (valid) {
-      t_lo[k] = keys_in[is_u64() ? 2u * i : i];
-      if (is_u64()) t_hi[k] = keys_in[2u * i + 1u];
+      t_lo[k] = encode_key_word(keys_in[is_u64() ? 2u * i : i], KEY_TYPE, DESCENDING);
+      if (is_u64()) t_hi[k] = encode_key_word(keys_in[2u * i + 1u], KEY_TYPE, DESCENDING);
       if (HAS_VALUES) t_value[k] = values_in[i];
     }
   }
 }
 
+// The digit at `shift` of an encoded key word.
+uint encoded_digit(uint encoded, uint shift) {
+  return (encoded >> shift) & (RADIX - 1u);
+}
+
 // The digit of loaded key k (`word` and `shift` say where the pass's digit is).
 uint loaded_digit(uint k, uint word, uint shift) {
-  return radix_digit(word == 0u ? t_lo[k] : t_hi[k], KEY_TYPE, DESCENDING, shift, RADIX_BITS);
+  return encoded_digit(word == 0u ? t_lo[k] : t_hi[k], shift);
+}
+
+// A staged key word as it goes out.
+uint decoded(uint encoded) {
+  return decode_key_word(encoded, KEY_TYPE, DESCENDING);
 }
 
 // Counts the loaded keys by digit, before ranking them (so a chained scan can publish the
@@ -278,14 +292,11 @@ void write_staged_round(uint tile_end, uint round, uint part, uint word, uint sh
     const uint j = wg_lane() + i * WORKGROUP_SIZE;
     if (j >= SHARED_WORDS || first + j >= tile_end) break;
     const uint w = s_work[j];
-    if (round == 0u) {
-      dest[i] =
-          s_global_base[radix_digit(w, KEY_TYPE, DESCENDING, shift, RADIX_BITS)] + first + j;
-    }
+    if (round == 0u) dest[i] = s_global_base[encoded_digit(w, shift)] + first + j;
     if (round == 0u && !is_u64()) {
-      keys_out[dest[i]] = w;
+      keys_out[dest[i]] = decoded(w);
     } else if (round < 2u && is_u64()) {
-      keys_out[2u * dest[i] + (round == 0u ? word : 1u - word)] = w;
+      keys_out[2u * dest[i] + (round == 0u ? word : 1u - word)] = decoded(w);
     } else {
       values_out[dest[i]] = w;
     }
@@ -299,13 +310,12 @@ void write_staged_tile(uint tile_end, uint tile_keys, uint word, uint shift) {
   for (uint j = wg_lane(); j < tile_end; j += WORKGROUP_SIZE) {
     const uint lo = s_work[j];
     const uint hi = is_u64() ? s_work[tile_keys + j] : 0u;
-    const uint d = radix_digit(word == 0u ? lo : hi, KEY_TYPE, DESCENDING, shift, RADIX_BITS);
-    const uint dest = s_global_base[d] + j;
+    const uint dest = s_global_base[encoded_digit(word == 0u ? lo : hi, shift)] + j;
     if (is_u64()) {
-      keys_out[2u * dest] = lo;
-      keys_out[2u * dest + 1u] = hi;
+      keys_out[2u * dest] = decoded(lo);
+      keys_out[2u * dest + 1u] = decoded(hi);
     } else {
-      keys_out[dest] = lo;
+      keys_out[dest] = decoded(lo);
     }
     if (HAS_VALUES) values_out[dest] = s_work[value_offset + j];
   }
