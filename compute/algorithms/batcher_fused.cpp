@@ -272,6 +272,9 @@ Plan plan_batcher_fused(const SortSpec& spec, const DeviceLimits& limits) {
   kernel.constants.push_back(register_threads != 0 ? 1u : 0u);
   if (register_threads != 0) kernel.required_subgroup_size = limits.subgroup_size;
   kernel.bindings = gpu::FUSED_BINDING_COUNT;
+  // Windows read and write wires below n only. Without the driver's bounds checks 2^24 u32 keys
+  // took 4.93 ms instead of 5.25 (docs/bench/2026-11-25-h100-speed-13-experiments.txt, run 8).
+  kernel.buffer_bounds_checks = false;
   // The second keys and values buffers (batcher_fused_bindings.h): halo steps read one pair and
   // write the other.
   const std::uint32_t other_keys = static_cast<std::uint32_t>(plan.buffers.size());

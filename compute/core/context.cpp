@@ -134,6 +134,18 @@ bool supports_kernel_statistics(const vk::raii::PhysicalDevice& gpu) {
              .pipelineExecutableInfo == VK_TRUE;
 }
 
+bool supports_pipeline_robustness(const vk::raii::PhysicalDevice& gpu) {
+  const auto extensions = gpu.enumerateDeviceExtensionProperties();
+  const bool listed = std::any_of(extensions.begin(), extensions.end(), [](const auto& e) {
+    return std::string_view(e.extensionName.data()) == VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME;
+  });
+  if (!listed) return false;
+  auto features = gpu.getFeatures2<vk::PhysicalDeviceFeatures2,
+                                   vk::PhysicalDevicePipelineRobustnessFeaturesEXT>();
+  return features.get<vk::PhysicalDevicePipelineRobustnessFeaturesEXT>().pipelineRobustness ==
+         VK_TRUE;
+}
+
 VKAPI_ATTR VkBool32 VKAPI_CALL on_validation_message(
     VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT,
     const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
@@ -277,6 +289,15 @@ Context::Context(const ContextOptions& options)
     executable_info.pNext = e13.pNext;
     e13.pNext = &executable_info;
     kernel_statistics_enabled_ = true;
+  }
+
+  vk::PhysicalDevicePipelineRobustnessFeaturesEXT robustness_info;
+  if (supports_pipeline_robustness(physical_device_)) {
+    extensions.push_back(VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME);
+    robustness_info.pipelineRobustness = VK_TRUE;
+    robustness_info.pNext = e13.pNext;
+    e13.pNext = &robustness_info;
+    pipeline_robustness_enabled_ = true;
   }
 
   const float priority = 1.0f;

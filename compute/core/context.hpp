@@ -88,6 +88,10 @@ class Context {
   // ContextOptions::kernel_statistics was asked for and the device supports it: kernels are
   // created with their statistics captured.
   bool kernel_statistics_enabled() const { return kernel_statistics_enabled_; }
+  // Whether pipelines can turn off bounds checks on storage buffers (VK_EXT_pipeline_robustness;
+  // KernelSpec::buffer_bounds_checks): NVIDIA's driver checks every buffer access against the
+  // buffer's size otherwise, though the device's robustBufferAccess is off.
+  bool pipeline_robustness_enabled() const { return pipeline_robustness_enabled_; }
 
   // Records commands into a fresh command buffer, submits them and waits for completion. Throws
   // GpuError naming `what` when the device is lost or the wait exceeds the timeout; the context
@@ -117,6 +121,7 @@ class Context {
   vk::raii::Fence fence_ = nullptr;
   bool validation_enabled_ = false;
   bool kernel_statistics_enabled_ = false;
+  bool pipeline_robustness_enabled_ = false;
   double gpu_timeout_s_ = k_default_gpu_timeout_s;
   InjectedFault fault_;
   mutable std::uint64_t submissions_ = 0;

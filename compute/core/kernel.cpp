@@ -10,7 +10,8 @@ namespace ss {
 std::string KernelSpec::cache_key() const {
   std::string key = shader + "/wg" + std::to_string(workgroup_size) + "/b" +
                     std::to_string(bindings) + "/p" + std::to_string(push_size) + "/sg" +
-                    std::to_string(required_subgroup_size) + "/c";
+                    std::to_string(required_subgroup_size) +
+                    (buffer_bounds_checks ? "" : "/unchecked") + "/c";
   for (std::uint32_t c : constants) key += std::to_string(c) + ",";
   return key;
 }
@@ -52,6 +53,14 @@ Kernel::Kernel(const Context& context, const KernelSpec& spec) : spec_(spec) {
     stage.pNext = &subgroup;
   }
   vk::ComputePipelineCreateInfo pipeline_info({}, stage, *layout_);
+  vk::PipelineRobustnessCreateInfoEXT robustness(
+      vk::PipelineRobustnessBufferBehaviorEXT::eDisabled,
+      vk::PipelineRobustnessBufferBehaviorEXT::eDeviceDefault,
+      vk::PipelineRobustnessBufferBehaviorEXT::eDeviceDefault,
+      vk::PipelineRobustnessImageBehaviorEXT::eDeviceDefault);
+  if (!spec.buffer_bounds_checks && context.pipeline_robustness_enabled()) {
+    pipeline_info.pNext = &robustness;
+  }
   if (context.kernel_statistics_enabled()) {
     pipeline_info.flags = vk::PipelineCreateFlagBits::eCaptureStatisticsKHR;
   }

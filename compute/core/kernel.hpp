@@ -21,6 +21,11 @@ struct KernelSpec {
   // When set, the pipeline requires full subgroups of exactly this size (Vulkan 1.3 subgroup
   // size control); kernels whose shared-memory layout depends on the subgroup size use it.
   std::uint32_t required_subgroup_size = 0;
+  // False: the pipeline asks the driver not to check storage-buffer accesses against the
+  // buffers' sizes (VK_EXT_pipeline_robustness, where the device has it; NVIDIA's driver checks
+  // every access otherwise). Only for kernels whose every access stays within the plan's
+  // buffers: an access outside is then undefined instead of dropped.
+  bool buffer_bounds_checks = true;
 
   std::string cache_key() const;
 };

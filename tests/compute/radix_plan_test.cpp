@@ -180,6 +180,31 @@ TEST_CASE("onesweep: whole-word ranking counters where they take no shared memor
   CHECK(radix4.kernels.back().constants[gpu::RADIX_SPEC_PACKED_COUNTERS - 1] == 0u);
 }
 
+TEST_CASE("onesweep's pass and batcher-fused run without the driver's buffer bounds checks",
+          "[onesweep][batcher-fused]") {
+  // Only those two kernels opt out (KernelSpec::buffer_bounds_checks); every other keeps them,
+  // and a pipeline made without them is not the cached one made with them.
+  const Plan onesweep = make_plan("onesweep", {1u << 20, KeyType::u32, true, false}, h100_like());
+  for (const KernelSpec& k : onesweep.kernels) {
+    INFO(k.shader);
+    CHECK(k.buffer_bounds_checks == (k.shader != "onesweep_pass.comp"));
+  }
+  const Plan fused =
+      make_plan("batcher-fused", {1u << 20, KeyType::f32, false, false}, h100_like());
+  REQUIRE(fused.kernels.size() == 1);
+  CHECK_FALSE(fused.kernels[0].buffer_bounds_checks);
+  for (const char* algorithm : {"batcher", "radix4", "mergesort"}) {
+    for (const KernelSpec& k :
+         make_plan(algorithm, {1u << 20, KeyType::u32, false, false}, h100_like()).kernels) {
+      INFO(k.shader);
+      CHECK(k.buffer_bounds_checks);
+    }
+  }
+  KernelSpec checked = onesweep.kernels.back();
+  checked.buffer_bounds_checks = true;
+  CHECK(checked.cache_key() != onesweep.kernels.back().cache_key());
+}
+
 TEST_CASE("onesweep: n above 2^30 - 1 is refused (30-bit status counts)", "[onesweep]") {
   CHECK_NOTHROW(
       make_plan("onesweep", {gpu::ONESWEEP_MAX_N, KeyType::u32, false, false}, h100_like()));
