@@ -40,6 +40,12 @@ std::string no_statistics_line(const Context& context) {
 
 // "[1]=256 [2]=8 [3]=0 (instrumentation off)": specialization constants by id (id 0 is the
 // workgroup size), the plan's instrumentation switch named.
+// False where the kernel's storage-buffer accesses are not checked against the buffers' sizes:
+// the kernel opts out and the device can turn the checks off. True: the driver's default.
+bool bounds_checked(const Context& context, const KernelSpec& spec) {
+  return spec.buffer_bounds_checks || !context.pipeline_robustness_enabled();
+}
+
 std::string constants_text(const Plan& plan, const KernelSpec& spec) {
   if (spec.constants.empty()) return "none";
   std::string out;
@@ -118,6 +124,7 @@ int run(const KernelsOptions& o) {
         {"driver", context.properties().driver},
         {"device_subgroup_size", context.properties().subgroup_size},
         {"statistics", statistics},
+        {"pipeline_robustness", context.pipeline_robustness_enabled()},
     };
     if (!plan.tiles.empty()) out["tiles"] = plan.tiles;
     if (!statistics) out["statistics_note"] = no_statistics_line(context);
@@ -131,6 +138,7 @@ int run(const KernelsOptions& o) {
           {"bindings", r.spec->bindings},
           {"push_bytes", r.spec->push_size},
           {"steps", r.steps},
+          {"buffer_bounds_checks", bounds_checked(context, *r.spec)},
       };
       if (statistics) {
         kernel["executables"] = nlohmann::json::array();
@@ -167,6 +175,13 @@ int run(const KernelsOptions& o) {
                 << ", " << r.spec->push_size << " push-constant bytes, " << r.steps << " step"
                 << (r.steps == 1 ? "" : "s") << "\n"
                 << "  specialization constants: " << constants_text(plan, *r.spec) << "\n";
+      if (!r.spec->buffer_bounds_checks) {
+        std::cout
+            << (bounds_checked(context, *r.spec)
+                    ? "  bounds checks on storage buffers: the driver's default (the device "
+                      "has no VK_EXT_pipeline_robustness to turn them off)\n"
+                    : "  bounds checks on storage buffers: off (VK_EXT_pipeline_robustness)\n");
+      }
       for (const KernelExecutable& e : r.executables) {
         std::cout << "  executable \"" << e.name << "\" (" << e.description << ")";
         if (e.subgroup_size != 0) std::cout << ", subgroup size " << e.subgroup_size;

@@ -58,6 +58,9 @@ TEST_CASE("cli: kernels --json has one entry per plan kernel", "[cli][gpu][kerne
     CHECK(kernel["workgroup_size"].get<int>() > 0);
     CHECK(kernel["steps"].get<int>() > 0);
     CHECK(kernel["constants"].is_array());
+    // Only the pass opts out of the driver's bounds checks, where the device can turn them off.
+    const bool pass = kernel["shader"] == "onesweep_pass.comp";
+    CHECK(kernel["buffer_bounds_checks"] == (!pass || json["pipeline_robustness"] == false));
     if (json["statistics"] == true) {
       REQUIRE(kernel["executables"].size() >= 1);
       CHECK(kernel["executables"][0]["statistics"].is_array());
