@@ -38,14 +38,14 @@ std::string no_statistics_line(const Context& context) {
          ") does not report pipeline statistics (VK_KHR_pipeline_executable_properties)";
 }
 
-// "[1]=256 [2]=8 [3]=0 (instrumentation off)": specialization constants by id (id 0 is the
-// workgroup size), the plan's instrumentation switch named.
 // False where the kernel's storage-buffer accesses are not checked against the buffers' sizes:
 // the kernel opts out and the device can turn the checks off. True: the driver's default.
 bool bounds_checked(const Context& context, const KernelSpec& spec) {
   return spec.buffer_bounds_checks || !context.pipeline_robustness_enabled();
 }
 
+// "[1]=256 [2]=8 [3]=0 (instrumentation off)": specialization constants by id (id 0 is the
+// workgroup size), the plan's instrumentation switch named.
 std::string constants_text(const Plan& plan, const KernelSpec& spec) {
   if (spec.constants.empty()) return "none";
   std::string out;

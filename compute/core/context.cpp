@@ -120,26 +120,27 @@ std::string rejection_reason(const vk::raii::PhysicalDevice& gpu, const DevicePr
   return {};
 }
 
+bool lists_device_extension(const vk::raii::PhysicalDevice& gpu, std::string_view name) {
+  const auto extensions = gpu.enumerateDeviceExtensionProperties();
+  return std::any_of(extensions.begin(), extensions.end(), [name](const auto& e) {
+    return std::string_view(e.extensionName.data()) == name;
+  });
+}
+
 // VK_KHR_pipeline_executable_properties with its pipelineExecutableInfo feature.
 bool supports_kernel_statistics(const vk::raii::PhysicalDevice& gpu) {
-  const auto extensions = gpu.enumerateDeviceExtensionProperties();
-  const bool listed = std::any_of(extensions.begin(), extensions.end(), [](const auto& e) {
-    return std::string_view(e.extensionName.data()) ==
-           VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
-  });
-  if (!listed) return false;
+  if (!lists_device_extension(gpu, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME)) {
+    return false;
+  }
   auto features = gpu.getFeatures2<vk::PhysicalDeviceFeatures2,
                                    vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR>();
   return features.get<vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR>()
              .pipelineExecutableInfo == VK_TRUE;
 }
 
+// VK_EXT_pipeline_robustness with its pipelineRobustness feature.
 bool supports_pipeline_robustness(const vk::raii::PhysicalDevice& gpu) {
-  const auto extensions = gpu.enumerateDeviceExtensionProperties();
-  const bool listed = std::any_of(extensions.begin(), extensions.end(), [](const auto& e) {
-    return std::string_view(e.extensionName.data()) == VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME;
-  });
-  if (!listed) return false;
+  if (!lists_device_extension(gpu, VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME)) return false;
   auto features = gpu.getFeatures2<vk::PhysicalDeviceFeatures2,
                                    vk::PhysicalDevicePipelineRobustnessFeaturesEXT>();
   return features.get<vk::PhysicalDevicePipelineRobustnessFeaturesEXT>().pipelineRobustness ==

@@ -76,7 +76,7 @@ SS_FN uint radix_tiles(uint n, uint tile_keys) {
 // it is staged in parts (onesweep, stage_parts in radix_rank.glsl): part p holds the keys ranked
 // at positions [p * stage_words, (p + 1) * stage_words).
 SS_FN uint radix_stage_parts(uint tile_slots, uint stage_words) {
-  return (tile_slots + stage_words - 1u) / stage_words;
+  return radix_tiles(tile_slots, stage_words);
 }
 
 // Layout of a tile in the ranking kernels: subgroup s owns the contiguous segment
