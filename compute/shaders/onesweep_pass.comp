@@ -69,6 +69,7 @@ shared uint s_stuck_tile;     // 1 + the nearest tile a stuck bucket waits on; 0
 #define RADIX_GLOBAL_BASE_REPLACES_LOCAL
 #define RADIX_COUNT_IN_WORK
 #define RADIX_STAGES_IN_ROUNDS
+#define RADIX_PADS_EMPTY_SLOTS
 #include "radix_rank.glsl"
 
 uint g_vote_index = 0u;
@@ -140,7 +141,11 @@ void main() {
   // needs only them, so they should not wait for this tile's ranking.
   load_tile(tile, pc.tile_keys, pc.n);
   count_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
-  const uint count = bucket_lane ? S_COUNT(lane) : 0u;
+  // The last tile's padding keys (pads_empty_slots) are counted in the highest bucket, after its
+  // real keys: published counts leave them out, so the status words say what the tile holds.
+  const uint padding = pads_empty_slots() ? pc.tile_keys - tile_end : 0u;
+  const uint count =
+      bucket_lane ? S_COUNT(lane) - (lane == ONESWEEP_DIGITS - 1u ? padding : 0u) : 0u;
   const uint my_status = onesweep_status_index(pc.tiles, pc.region, tile, lane);
   uint prefix = 0u;  // keys that precede this tile's first key of bucket `lane`
   bool done = tile == 0u || !bucket_lane;

@@ -134,6 +134,36 @@ TEST_CASE("radix sorts: large n up to 2^22 keys", "[radix4][onesweep][gpu][slow]
   test::require_validation_clean();
 }
 
+TEST_CASE("onesweep: the largest keys of a partial last tile stay before its padding, in order",
+          "[onesweep][gpu]") {
+  // The last tile's empty slots hold the largest encoded key, ranked after the real keys of the
+  // highest digit. Here a third of the keys are the largest key of their type and direction, so
+  // every pass's highest digit holds real keys beside the padding; values check their order.
+  struct Case {
+    KeyType type;
+    bool descending;
+    std::uint64_t largest;  // the key that encodes to all ones
+  };
+  for (const Case c :
+       {Case{KeyType::u32, false, 0xffffffffu}, Case{KeyType::u32, true, 0u},
+        Case{KeyType::i32, false, 0x7fffffffu}, Case{KeyType::f32, false, 0x7fffffffu},
+        Case{KeyType::f32, true, 0xffffffffu}, Case{KeyType::u64, false, ~std::uint64_t{0}}}) {
+    const std::uint32_t t = tile_keys("onesweep", {1, c.type, true, c.descending});
+    for (const std::uint32_t n : {2 * t + 77, t - 1, t + 1}) {
+      const KeyArray random = generate_keys(Distribution::random, n, c.type, n, false);
+      KeyArray input;
+      input.type = c.type;
+      input.has_values = true;
+      for (std::uint32_t i = 0; i < n; ++i) {
+        input.push_back_bits(i % 3u == 0u ? c.largest : random.bits(i));
+        input.values.push_back(i);
+      }
+      check_sort("onesweep", input, c.descending, "a third the largest key");
+    }
+  }
+  test::require_validation_clean();
+}
+
 TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stably",
           "[onesweep][gpu]") {
   // The H100 stages its one-word tiles of 384 x 18 in two parts within 24 KiB. Here the parts

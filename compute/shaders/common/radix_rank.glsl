@@ -37,10 +37,10 @@ uint t_hi[KEYS_PER_THREAD];
 uint t_value[KEYS_PER_THREAD];  // values (pairs)
 uint t_rank[KEYS_PER_THREAD];   // after rank_tile: digit and rank (ranked_digit, ranked_position)
 
-// t_rank of a slot that holds no key, where the tile is staged in several rounds or parts
-// (stages_in_rounds): those rounds test it instead of the slot's index, which the H100's compiler
-// otherwise keeps in a register per key from the ranking to the last round. Tiles staged at once
-// test the index: marking the slots cost them 0.8% on the H100.
+// t_rank of an empty slot that is not padded (pads_empty_slots), where the tile is staged in
+// several rounds or parts (stages_in_rounds): those rounds test it instead of the slot's index,
+// which the H100's compiler otherwise keeps in a register per key from the ranking to the last
+// round. Tiles staged at once test the index: marking the slots cost them 0.8% on the H100.
 const uint RANK_NONE = 0xffffffffu;
 
 // Rounds in which the includer stages a tile. One where it stages every word at once
@@ -94,12 +94,32 @@ bool tile_slot_valid(uint tile, uint tile_keys, uint n, uint round) {
   return radix_tile_slot_valid(tile, tile_keys, tile_key_index(0u, tile_keys, round), n);
 }
 
+// Whether the empty slots of a tile hold padding keys rather than being tested in every loop:
+// where the includer defines RADIX_PADS_EMPTY_SLOTS (onesweep) and only the last tile has empty
+// slots (!PARTIAL_TILES). A padding key is the largest encoded key, so it counts and ranks as
+// one of the last keys of the highest digit, after every real key: real keys keep their ranks,
+// and the padding is staged from position tile_end on, which no write reaches. The includer
+// leaves the padding (tile slots - tile_end) out of the highest digit's published count.
+bool pads_empty_slots() {
+#ifdef RADIX_PADS_EMPTY_SLOTS
+  return !PARTIAL_TILES;
+#else
+  return false;
+#endif
+}
+
+// Whether slot k is counted, ranked and staged: every slot where the empty ones are padded.
+bool ranked_slot(uint tile, uint tile_keys, uint n, uint k) {
+  return pads_empty_slots() || tile_slot_valid(tile, tile_keys, n, k);
+}
+
 void load_tile(uint tile, uint tile_keys, uint n) {
+  const uint empty = pads_empty_slots() ? 0xffffffffu : 0u;  // encoded, so the largest key
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     uint i = tile_key_index(tile, tile_keys, k);
     bool valid = tile_slot_valid(tile, tile_keys, n, k);
-    t_lo[k] = 0u;
-    t_hi[k] = 0u;
+    t_lo[k] = empty;
+    t_hi[k] = empty;
     t_value[k] = 0u;
     if (valid) {
       t_lo[k] = encode_key_word(keys_in[is_u64() ? 2u * i : i], KEY_TYPE, DESCENDING);
@@ -133,7 +153,7 @@ void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   for (uint w = gl_SubgroupInvocationID; w < HIST_WORDS; w += SUBGROUP_SIZE) s_work[base + w] = 0u;
   barrier();
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (!tile_slot_valid(tile, tile_keys, n, k)) continue;
+    if (!ranked_slot(tile, tile_keys, n, k)) continue;
     uint d = loaded_digit(k, word, shift);
     atomicAdd(s_work[base + counter_word(d)], 1u << counter_shift(d));
   }
@@ -160,10 +180,12 @@ void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
 // The lanes of this subgroup whose slot this round holds a key of digit d: the last of them
 // (the leader), how many there are and how many come before this lane. Eight (or four) ballots
 // over the digit's bits; one ballot word where subgroups have at most 32 lanes (every device
-// sortscope has met), so that no register goes to the upper words.
+// sortscope has met), so that no register goes to the upper words. Where the tile's empty slots
+// are padded every lane holds a key: no ballot for that.
 void match_digit(uint d, bool valid, out uint leader, out uint count, out uint below) {
   if (SUBGROUP_SIZE <= 32u) {
-    uint peers = subgroupBallot(valid).x;
+    const uint lanes = SUBGROUP_SIZE == 32u ? 0xffffffffu : (1u << SUBGROUP_SIZE) - 1u;
+    uint peers = pads_empty_slots() ? lanes : subgroupBallot(valid).x;
     for (uint b = 0u; b < RADIX_BITS; ++b) {
       bool bit = ((d >> b) & 1u) != 0u;
       uint vote = subgroupBallot(bit).x;
@@ -186,21 +208,22 @@ void match_digit(uint d, bool valid, out uint leader, out uint count, out uint b
 }
 
 // Ranks the counted keys: t_rank[k] becomes key k's digit (bits 16..) and its position among the
-// tile's keys of that digit (bits 0..15; stable: input order); an empty slot's is RANK_NONE where
-// stages_in_rounds(). In each round the leader of each digit advances the subgroup's counter by
-// the digit's lanes with one atomic whose old value it shares. The next round's atomic (perhaps
-// another lane's, on the same counter) cannot start before this one has returned: the shuffle
-// consumes its result, and the subgroup's later instructions follow the shuffle. No barrier between
-// rounds, as in CUB's onesweep: a subgroup barrier per round cost 12% of each onesweep pass on an
-// H100, and 25% of radix4's scatter once that staged its tile (it had measured 7% faster with the
-// barrier before). The counters are in use until the caller's next barrier. Must be called by all.
+// tile's keys of that digit (bits 0..15; stable: input order); an empty slot's (not padded) is
+// RANK_NONE where stages_in_rounds(). In each round the leader of each digit advances the
+// subgroup's counter by the digit's lanes with one atomic whose old value it shares. The next
+// round's atomic (perhaps another lane's, on the same counter) cannot start before this one has
+// returned: the shuffle consumes its result, and the subgroup's later instructions follow the
+// shuffle. No barrier between rounds, as in CUB's onesweep: a subgroup barrier per round cost 12%
+// of each onesweep pass on an H100, and 25% of radix4's scatter once that staged its tile (it had
+// measured 7% faster with the barrier before). The counters are in use until the caller's next
+// barrier. Must be called by all.
 void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   const uint base = gl_SubgroupID * HIST_WORDS;
   // The digits again, from a broadcast copy of `shift` so that no compiler can keep count_tile's
   // digits alive until here instead (the H100's did not: 87 registers with and without it).
   const uint rank_shift = subgroupBroadcastFirst(shift);
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    const bool valid = tile_slot_valid(tile, tile_keys, n, k);
+    const bool valid = ranked_slot(tile, tile_keys, n, k);
     const uint d = loaded_digit(k, word, rank_shift);
     uint leader, count, below;
     match_digit(d, valid, leader, count, below);
@@ -242,7 +265,7 @@ shared uint s_global_base[RADIX];
 void stage_ranked_tile(uint tile, uint tile_keys, uint n) {
   const uint value_offset = (is_u64() ? 2u : 1u) * tile_keys;
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (!tile_slot_valid(tile, tile_keys, n, k)) continue;
+    if (!ranked_slot(tile, tile_keys, n, k)) continue;
     const uint p = s_local_base[ranked_digit(k)] + ranked_position(k);
     s_work[p] = t_lo[k];
     if (is_u64()) s_work[tile_keys + p] = t_hi[k];
@@ -266,7 +289,7 @@ uint round_word(uint k, uint round, uint word) {
 // ends the ranking.
 void place_ranked_keys() {
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (t_rank[k] == RANK_NONE) continue;
+    if (!pads_empty_slots() && t_rank[k] == RANK_NONE) continue;
     t_rank[k] = (t_rank[k] & 0xffff0000u) | (s_local_base[ranked_digit(k)] + ranked_position(k));
   }
 }
@@ -278,7 +301,8 @@ void stage_placed_round(uint round, uint part, uint word) {
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     const uint slot = ranked_position(k) - first;  // wraps below the part: then out of it too
     const bool in_part = stage_parts() == 1u || slot < SHARED_WORDS;
-    if (t_rank[k] != RANK_NONE && in_part) s_work[slot] = round_word(k, round, word);
+    const bool ranked = pads_empty_slots() || t_rank[k] != RANK_NONE;
+    if (ranked && in_part) s_work[slot] = round_word(k, round, word);
   }
 }
 
