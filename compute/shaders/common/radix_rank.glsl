@@ -178,11 +178,11 @@ void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
 }
 
 // The lanes of this subgroup whose slot this round holds a key of digit d: the last of them
-// (the leader), how many there are and how many come before this lane. Eight (or four) ballots
-// over the digit's bits; one ballot word where subgroups have at most 32 lanes (every device
-// sortscope has met), so that no register goes to the upper words. Where the tile's empty slots
-// are padded every lane holds a key: no ballot for that.
-void match_digit(uint d, bool valid, out uint leader, out uint count, out uint below) {
+// (the leader, whose `below` + 1 is how many there are, as in CUB) and how many come before this
+// lane. Eight (or four) ballots over the digit's bits; one ballot word where subgroups have at
+// most 32 lanes (every device sortscope has met), so that no register goes to the upper words.
+// Where the tile's empty slots are padded every lane holds a key: no ballot for that.
+void match_digit(uint d, bool valid, out uint leader, out uint below) {
   if (SUBGROUP_SIZE <= 32u) {
     const uint lanes = SUBGROUP_SIZE == 32u ? 0xffffffffu : (1u << SUBGROUP_SIZE) - 1u;
     uint peers = pads_empty_slots() ? lanes : subgroupBallot(valid).x;
@@ -192,7 +192,6 @@ void match_digit(uint d, bool valid, out uint leader, out uint count, out uint b
       peers &= bit ? vote : ~vote;
     }
     leader = findMSB(peers);
-    count = bitCount(peers);
     below = bitCount(peers & gl_SubgroupLtMask.x);
   } else {
     uvec4 peers = subgroupBallot(valid);
@@ -202,7 +201,6 @@ void match_digit(uint d, bool valid, out uint leader, out uint count, out uint b
       peers &= bit ? vote : ~vote;
     }
     leader = subgroupBallotFindMSB(peers);
-    count = subgroupBallotBitCount(peers);
     below = subgroupBallotExclusiveBitCount(peers);
   }
 }
@@ -225,11 +223,11 @@ void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     const bool valid = ranked_slot(tile, tile_keys, n, k);
     const uint d = loaded_digit(k, word, rank_shift);
-    uint leader, count, below;
-    match_digit(d, valid, leader, count, below);
+    uint leader, below;
+    match_digit(d, valid, leader, below);
     uint before = 0u;
     if (valid && leader == gl_SubgroupInvocationID) {
-      before = atomicAdd(s_work[base + counter_word(d)], count << counter_shift(d));
+      before = atomicAdd(s_work[base + counter_word(d)], (below + 1u) << counter_shift(d));
     }
     before = subgroupShuffle(before, leader);
     const bool marked = !valid && stages_in_rounds();
