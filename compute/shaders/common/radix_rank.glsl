@@ -180,11 +180,11 @@ void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
 // The lanes of this subgroup whose slot this round holds a key of digit d: the last of them
 // (the leader, whose `below` + 1 is how many there are, as in CUB) and how many come before this
 // lane. Eight (or four) ballots over the digit's bits; one ballot word where subgroups have at
-// most 32 lanes (every device sortscope has met), so that no register goes to the upper words.
-// Where the tile's empty slots are padded every lane holds a key: no ballot for that.
+// most 32 lanes (every device sortscope has met), so that no register goes to the upper words;
+// there, where the tile's empty slots are padded, every lane holds a key and none is voted on.
 void match_digit(uint d, bool valid, out uint leader, out uint below) {
   if (SUBGROUP_SIZE <= 32u) {
-    const uint lanes = SUBGROUP_SIZE == 32u ? 0xffffffffu : (1u << SUBGROUP_SIZE) - 1u;
+    const uint lanes = 0xffffffffu >> (32u - SUBGROUP_SIZE);  // the subgroup's lanes
     uint peers = pads_empty_slots() ? lanes : subgroupBallot(valid).x;
     for (uint b = 0u; b < RADIX_BITS; ++b) {
       bool bit = ((d >> b) & 1u) != 0u;
