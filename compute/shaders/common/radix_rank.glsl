@@ -282,12 +282,18 @@ uint round_word(uint k, uint round, uint word) {
   return t_value[k];
 }
 
+// Whether ranked slot k is staged in rounds or parts: all where empty slots are padded, else those
+// rank_tile did not mark RANK_NONE.
+bool staged_slot(uint k) {
+  return pads_empty_slots() || t_rank[k] != RANK_NONE;
+}
+
 // Replaces each key's rank in t_rank by its position in the staged tile (s_local_base[digit] +
 // rank), so that rounds after the local bases are gone still find it. Call after a barrier that
 // ends the ranking.
 void place_ranked_keys() {
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (!pads_empty_slots() && t_rank[k] == RANK_NONE) continue;
+    if (!staged_slot(k)) continue;
     t_rank[k] = (t_rank[k] & 0xffff0000u) | (s_local_base[ranked_digit(k)] + ranked_position(k));
   }
 }
@@ -299,8 +305,7 @@ void stage_placed_round(uint round, uint part, uint word) {
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     const uint slot = ranked_position(k) - first;  // wraps below the part: then out of it too
     const bool in_part = stage_parts() == 1u || slot < SHARED_WORDS;
-    const bool ranked = pads_empty_slots() || t_rank[k] != RANK_NONE;
-    if (ranked && in_part) s_work[slot] = round_word(k, round, word);
+    if (staged_slot(k) && in_part) s_work[slot] = round_word(k, round, word);
   }
 }
 
