@@ -38,6 +38,21 @@ constexpr std::uint32_t k_wide_shared_bytes = 24 * 1024;
 // 11.34 (key arrays in local memory), 24 11.73; with [[unroll]] 18 8.96, 24 7.76 (80 registers);
 // 512 threads x 18 7.78 (docs/bench/2026-11-25-h100-speed-13-experiments.txt, runs 1-4).
 constexpr std::uint32_t k_wide_one_word_keys_per_thread = 18;
+// Keys of two words (u64, or u32 with values) in parts too, once empty slots were padded and
+// bounds checks dropped: u64 at 2^28, keys per thread, 15 (one part) 26.41 ms, 16 25.34, 17 25.36,
+// 18 24.86, 19 24.91, 20 25.90 (local memory); pairs 15 9.97, 16 10.02, 17 9.84, 18 9.62, 19 9.43,
+// 20 9.29, at 72-80 registers, two workgroups per SM (docs/bench/
+// 2026-11-25-h100-speed-14-experiments.txt). u64 keys with values keep the tile staged at once.
+constexpr std::uint32_t k_wide_u64_keys_per_thread = 18;
+constexpr std::uint32_t k_wide_pairs_keys_per_thread = 20;
+
+// The tuned keys per thread of a 384-thread pass whose tiles are staged in parts, or 0 where the
+// tile is staged at once.
+std::uint32_t wide_in_parts_keys_per_thread(const SortSpec& spec) {
+  const bool one_word = key_bytes(spec.key_type) == 4;
+  if (one_word) return spec.pairs ? k_wide_pairs_keys_per_thread : k_wide_one_word_keys_per_thread;
+  return spec.pairs ? 0u : k_wide_u64_keys_per_thread;
+}
 static_assert(k_pass_workgroup >= gpu::ONESWEEP_DIGITS);
 
 std::uint32_t pass_workgroup(const DeviceLimits& limits) {
@@ -105,9 +120,10 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
   // are staged in several.
   const std::uint32_t most = gpu::RADIX_MAX_TILE_KEYS / wg;
   const std::uint32_t at_once = std::min(device_stage_words / wg, most);
-  const bool in_parts = wg == k_wide_pass_workgroup && key_bytes(spec.key_type) == 4 && !spec.pairs;
+  const std::uint32_t in_parts =
+      wg == k_wide_pass_workgroup ? wide_in_parts_keys_per_thread(spec) : 0u;
   const std::uint32_t tuned_keys_per_thread =
-      in_parts ? k_wide_one_word_keys_per_thread : std::min(max_keys_per_thread(wg), at_once);
+      in_parts != 0 ? in_parts : std::min(max_keys_per_thread(wg), at_once);
   t.keys_per_thread = keys_per_thread != 0 ? keys_per_thread : tuned_keys_per_thread;
   if (t.keys_per_thread == 0 || t.keys_per_thread > most) {
     throw SetupError("onesweep cannot rank a tile of " + std::to_string(t.keys_per_thread) +

@@ -93,19 +93,21 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
         INFO("subgroup " << limits.subgroup_size << " " << to_string(type) << " pairs " << pairs);
         CHECK(t.pass_shared_bytes <= limits.max_shared_memory);
         CHECK(t.keys_per_thread >= 4);
-        CHECK(t.keys_per_thread <= 18);
+        CHECK(t.keys_per_thread <= 20);
         CHECK(t.tile_keys == t.workgroup_size * t.keys_per_thread);
         CHECK(t.subgroup_size == limits.subgroup_size);
         CHECK(t.shared_words * t.stage_parts >= t.tile_keys);
         // 384 threads where 384 / subgroup fit the device's subgroups per workgroup (not
-        // lavapipe's 32 of 8), in at most 24 KiB; one-word keys then take 18 each, staged in two
-        // parts, keys of two words 15, staged at once.
+        // lavapipe's 32 of 8), in at most 24 KiB; tiles then staged in two parts, of 18 keys per
+        // thread (one-word and u64 keys) or 20 (one-word keys with values), except u64 keys with
+        // values: 15 each, staged at once.
         const bool fits = 384 / limits.subgroup_size <= limits.max_workgroup_subgroups;
         CHECK(t.workgroup_size == (fits ? 384u : 256u));
-        const bool one_word_keys = key_bytes(type) == 4 && !pairs;
+        const bool one_word = key_bytes(type) == 4;
         if (fits) {
-          CHECK(t.keys_per_thread == (one_word_keys ? 18u : 15u));
-          CHECK(t.stage_parts == (one_word_keys ? 2u : 1u));
+          const std::uint32_t expected = one_word ? (pairs ? 20u : 18u) : (pairs ? 15u : 18u);
+          CHECK(t.keys_per_thread == expected);
+          CHECK(t.stage_parts == (expected == 15u ? 1u : 2u));
           CHECK(t.pass_shared_bytes <= 24u * 1024u);
         } else {
           // Elsewhere every tile is staged at once, one word of every key at a time, so its
@@ -119,12 +121,12 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
       }
     }
   }
-  // u32 pairs and u64 keys on an H100: the tile of u32 keys, in at most 24 KiB, so that two
-  // workgroups share an SM.
-  for (const auto& [type, pairs] : {std::pair{KeyType::u32, true}, std::pair{KeyType::u64, false},
-                                    std::pair{KeyType::u64, true}}) {
+  // Keys of two words on an H100, in at most 24 KiB, so that two workgroups share an SM.
+  for (const auto& [type, pairs, tile] :
+       {std::tuple{KeyType::u32, true, 384u * 20u}, std::tuple{KeyType::u64, false, 384u * 18u},
+        std::tuple{KeyType::u64, true, 384u * 15u}}) {
     const OnesweepTuning t = onesweep_tuning({1u << 20, type, pairs, false}, h100_like());
-    CHECK(t.tile_keys == 384 * 15);
+    CHECK(t.tile_keys == tile);
     CHECK(t.pass_shared_bytes <= 24u * 1024u);
   }
   CHECK(onesweep_tuning({1u << 20, KeyType::u32, true, false}, lavapipe_like()).workgroup_size ==
