@@ -134,16 +134,9 @@ uint encoded_digit(uint encoded, uint shift) {
   return (encoded >> shift) & (RADIX - 1u);
 }
 
-// Which of a loaded key's words holds the pass's digit: always the first for one-word keys. Saying
-// so at compile time, not by the push constant alone, spares the H100 a select between t_lo and
-// t_hi (and its compare) per key in every loop that takes a digit.
-uint digit_word(uint word) {
-  return is_u64() ? word : 0u;
-}
-
 // The digit of loaded key k (`word` and `shift` say where the pass's digit is).
 uint loaded_digit(uint k, uint word, uint shift) {
-  return encoded_digit(digit_word(word) == 0u ? t_lo[k] : t_hi[k], shift);
+  return encoded_digit(word == 0u ? t_lo[k] : t_hi[k], shift);
 }
 
 // A staged key word as it goes out.
@@ -284,7 +277,7 @@ void stage_ranked_tile(uint tile, uint tile_keys, uint n) {
 // has its SM to itself).
 
 uint round_word(uint k, uint round, uint word) {
-  if (round == 0u) return digit_word(word) == 0u ? t_lo[k] : t_hi[k];
+  if (round == 0u) return word == 0u ? t_lo[k] : t_hi[k];
   if (round == 1u && is_u64()) return word == 0u ? t_hi[k] : t_lo[k];
   return t_value[k];
 }
@@ -344,7 +337,7 @@ void write_staged_tile(uint tile_end, uint tile_keys, uint word, uint shift) {
   for (uint j = wg_lane(); j < tile_end; j += WORKGROUP_SIZE) {
     const uint lo = s_work[j];
     const uint hi = is_u64() ? s_work[tile_keys + j] : 0u;
-    const uint dest = s_global_base[encoded_digit(digit_word(word) == 0u ? lo : hi, shift)] + j;
+    const uint dest = s_global_base[encoded_digit(word == 0u ? lo : hi, shift)] + j;
     if (is_u64()) {
       keys_out[2u * dest] = decoded(lo);
       keys_out[2u * dest + 1u] = decoded(hi);
