@@ -103,9 +103,9 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
         // values: 15 each, staged at once.
         const bool fits = 384 / limits.subgroup_size <= limits.max_workgroup_subgroups;
         CHECK(t.workgroup_size == (fits ? 384u : 256u));
-        const bool one_word = key_bytes(type) == 4;
+        const bool one_word_key = key_bytes(type) == 4;
         if (fits) {
-          const std::uint32_t expected = one_word ? (pairs ? 20u : 18u) : (pairs ? 15u : 18u);
+          const std::uint32_t expected = one_word_key ? (pairs ? 20u : 18u) : (pairs ? 15u : 18u);
           CHECK(t.keys_per_thread == expected);
           CHECK(t.stage_parts == (expected == 15u ? 1u : 2u));
           CHECK(t.pass_shared_bytes <= 24u * 1024u);
