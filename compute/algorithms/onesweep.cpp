@@ -120,10 +120,11 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
   // are staged in several.
   const std::uint32_t most = gpu::RADIX_MAX_TILE_KEYS / wg;
   const std::uint32_t at_once = std::min(device_stage_words / wg, most);
-  const std::uint32_t in_parts =
+  const std::uint32_t in_parts_keys_per_thread =
       wg == k_wide_pass_workgroup ? wide_in_parts_keys_per_thread(spec) : 0u;
-  const std::uint32_t tuned_keys_per_thread =
-      in_parts != 0 ? in_parts : std::min(max_keys_per_thread(wg), at_once);
+  const std::uint32_t tuned_keys_per_thread = in_parts_keys_per_thread != 0
+                                                  ? in_parts_keys_per_thread
+                                                  : std::min(max_keys_per_thread(wg), at_once);
   t.keys_per_thread = keys_per_thread != 0 ? keys_per_thread : tuned_keys_per_thread;
   if (t.keys_per_thread == 0 || t.keys_per_thread > most) {
     throw SetupError("onesweep cannot rank a tile of " + std::to_string(t.keys_per_thread) +
