@@ -57,7 +57,8 @@ layout(std430, set = 0, binding = ONESWEEP_BINDING_RECORDS) writeonly buffer Rec
 // and pairs fit the 24 KiB of one-word keys: pairs at 2^28 took 15.0 ms staging both words at once
 // in 48 KiB, one workgroup per SM, and 10.7 ms in rounds. Tiles larger than the array are staged
 // in parts of consecutive positions (stage_parts), each through all the rounds.
-shared uint s_work[SHARED_WORDS];  // per-subgroup counters, then the staged tile
+// Per-subgroup counters, then the staged tile; the last word is spare (stage_placed_round).
+shared uint s_work[SHARED_WORDS + 1u];
 shared uint s_vote[3];
 shared uint s_tile;
 shared uint s_reached_start;  // instrumented: some bucket's lookback went past tile 0

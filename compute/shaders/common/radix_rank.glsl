@@ -299,13 +299,15 @@ void place_ranked_keys() {
 }
 
 // Round `round` of the placed keys of part `part` into s_work[0, SHARED_WORDS); readable after the
-// next barrier.
+// next barrier. Keys that are not staged in this part are stored too, all to the spare word
+// s_work[SHARED_WORDS] (the includer declares one more word where it stages in rounds): a store
+// under a condition compiled to a branch per key on the H100, about 8 instructions instead of 4.
 void stage_placed_round(uint round, uint part, uint word) {
   const uint first = part * SHARED_WORDS;
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     const uint slot = ranked_position(k) - first;  // wraps below the part: then out of it too
     const bool in_part = stage_parts() == 1u || slot < SHARED_WORDS;
-    if (staged_slot(k) && in_part) s_work[slot] = round_word(k, round, word);
+    s_work[staged_slot(k) && in_part ? slot : SHARED_WORDS] = round_word(k, round, word);
   }
 }
 
