@@ -276,8 +276,13 @@ void stage_ranked_tile(uint tile, uint tile_keys, uint n) {
 // shared memory (onesweep: on the H100 a workgroup that declares more than 24 KiB of shared memory
 // has its SM to itself).
 
+// The word of loaded key k that round `round` stages. Round 0 of a one-word key is t_lo whatever
+// `word` says, and is_u64() lets the compiler know it: selecting by the push constant cost each
+// staged key two moves on the H100, and with stage_placed_round's spare word but not this, the
+// pairs' pass took 108 registers instead of 80 and 36% longer (BENCHMARKS.md note 69). The
+// ranking keeps its select: folding it there stopped the compiler unrolling the per-key loops.
 uint round_word(uint k, uint round, uint word) {
-  if (round == 0u) return word == 0u ? t_lo[k] : t_hi[k];
+  if (round == 0u) return is_u64() && word != 0u ? t_hi[k] : t_lo[k];
   if (round == 1u && is_u64()) return word == 0u ? t_hi[k] : t_lo[k];
   return t_value[k];
 }
@@ -301,7 +306,9 @@ void place_ranked_keys() {
 // Round `round` of the placed keys of part `part` into s_work[0, SHARED_WORDS); readable after the
 // next barrier. Keys that are not staged in this part are stored too, all to the spare word
 // s_work[SHARED_WORDS] (the includer declares one more word where it stages in rounds): a store
-// under a condition compiled to a branch per key on the H100, about 8 instructions instead of 4.
+// under a condition compiled to a branch per key on the H100, and storing every key instead made
+// u64 keys at 2^28 5% faster, pairs 2% and u32 keys 1% (with round_word's fold; BENCHMARKS.md
+// note 69).
 void stage_placed_round(uint round, uint part, uint word) {
   const uint first = part * SHARED_WORDS;
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
