@@ -18,17 +18,16 @@ constexpr std::uint32_t k_max_explicit_keys_per_thread = 32;
 // Threads of the pass kernel's workgroup; the first 256 look back for one bucket each. 384 where
 // the device's subgroups allow it: on the H100 two 384-thread workgroups (24 warps) fit an SM at
 // up to 80 registers (docs/bench/2026-11-23-h100-speed-3-experiments.txt, runs 10-11). Tiles
-// staged at once take 15 keys per thread there: a workgroup shares its SM only while it declares
-// at most 24 KiB of shared memory and holds at most 80 registers per invocation, and 384 x 15 is
-// the largest such tile under both (24140 bytes, 77 registers; 16 keys took 25676 bytes and ran
-// 39% slower). u32 at 2^28: 384 x 13 10.38 ms, 384 x 14 9.84, 384 x 15 9.50 (docs/bench/
+// staged at once took at most 15 keys per thread there: a workgroup shares its SM only while it
+// declares at most 24 KiB of shared memory and holds at most 80 registers per invocation, and 384 x
+// 15 is the largest such tile under both (24140 bytes, 77 registers; 16 keys took 25676 bytes and
+// ran 39% slower). u32 at 2^28: 384 x 13 10.38 ms, 384 x 14 9.84, 384 x 15 9.50 (docs/bench/
 // 2026-11-24-h100-speed-9-experiments.txt). Keys of two words (pairs, u64) are staged one word of
 // every key at a time (staged_rounds in radix_rank.glsl) so that they fit the same 24 KiB and run
 // two workgroups per SM too; staging all their words at once took 48 KiB and the SM (pairs at 2^28
 // 15.0 -> 10.7 ms, u64 30.4 -> 26.8; docs/bench/2026-11-25-h100-speed-11-experiments.txt).
 constexpr std::uint32_t k_pass_workgroup = 256;
 constexpr std::uint32_t k_wide_pass_workgroup = 384;
-constexpr std::uint32_t k_wide_max_keys_per_thread = 15;
 constexpr std::uint32_t k_wide_shared_bytes = 24 * 1024;
 // One-word keys at 384 threads take tiles larger than 24 KiB stage at once, staged in parts of
 // consecutive positions (stage_parts in radix_rank.glsl). The driver appears to fit registers to
@@ -42,16 +41,19 @@ constexpr std::uint32_t k_wide_one_word_keys_per_thread = 18;
 // bounds checks dropped: u64 at 2^28, keys per thread, 15 (one part) 26.41 ms, 16 25.34, 17 25.36,
 // 18 24.86, 19 24.91, 20 25.90 (local memory); pairs 15 9.97, 16 10.02, 17 9.84, 18 9.62, 19 9.43,
 // 20 9.29, at 72-80 registers, two workgroups per SM (docs/bench/
-// 2026-11-25-h100-speed-14-experiments.txt). u64 keys with values keep the tile staged at once.
+// 2026-11-25-h100-speed-14-experiments.txt). u64 keys with values, once staging stored every key
+// (stage_placed_round): 15 (one part) 38.24 and 38.40 ms, 16 (two parts) 34.46 and 34.90, 17
+// 39.70, 18 39.52, at 80 registers; u64 keys 16 24.21, 17 24.20, 18 23.74, 19 23.60, 20 24.95;
+// pairs 18 9.41, 19 9.23, 20 9.12, 21 9.69 (docs/bench/2026-11-25-h100-speed-15-experiments.txt).
 constexpr std::uint32_t k_wide_u64_keys_per_thread = 18;
 constexpr std::uint32_t k_wide_pairs_keys_per_thread = 20;
+constexpr std::uint32_t k_wide_u64_pairs_keys_per_thread = 16;
 
-// The tuned keys per thread of a 384-thread pass whose tiles are staged in parts, or 0 where the
-// tile is staged at once.
-std::uint32_t wide_in_parts_keys_per_thread(const SortSpec& spec) {
+// The tuned keys per thread of a 384-thread pass (every type's tile is staged in parts).
+std::uint32_t wide_keys_per_thread(const SortSpec& spec) {
   const bool one_word = key_bytes(spec.key_type) == 4;
   if (one_word) return spec.pairs ? k_wide_pairs_keys_per_thread : k_wide_one_word_keys_per_thread;
-  return spec.pairs ? 0u : k_wide_u64_keys_per_thread;
+  return spec.pairs ? k_wide_u64_pairs_keys_per_thread : k_wide_u64_keys_per_thread;
 }
 static_assert(k_pass_workgroup >= gpu::ONESWEEP_DIGITS);
 
@@ -78,10 +80,6 @@ std::uint32_t onesweep_hist_keys(std::uint32_t n, std::uint32_t chunks_per_group
           ? chunks_per_group
           : std::max<std::uint64_t>(1, (chunks + k_hist_groups - 1) / k_hist_groups);
   return static_cast<std::uint32_t>(per_group * chunk);
-}
-
-std::uint32_t max_keys_per_thread(std::uint32_t workgroup) {
-  return workgroup == k_wide_pass_workgroup ? k_wide_max_keys_per_thread : k_max_keys_per_thread;
 }
 }  // namespace
 
@@ -120,11 +118,9 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
   // are staged in several.
   const std::uint32_t most = gpu::RADIX_MAX_TILE_KEYS / wg;
   const std::uint32_t at_once = std::min(device_stage_words / wg, most);
-  const std::uint32_t in_parts_keys_per_thread =
-      wg == k_wide_pass_workgroup ? wide_in_parts_keys_per_thread(spec) : 0u;
-  const std::uint32_t tuned_keys_per_thread = in_parts_keys_per_thread != 0
-                                                  ? in_parts_keys_per_thread
-                                                  : std::min(max_keys_per_thread(wg), at_once);
+  const std::uint32_t tuned_keys_per_thread = wg == k_wide_pass_workgroup
+                                                  ? wide_keys_per_thread(spec)
+                                                  : std::min(k_max_keys_per_thread, at_once);
   t.keys_per_thread = keys_per_thread != 0 ? keys_per_thread : tuned_keys_per_thread;
   if (t.keys_per_thread == 0 || t.keys_per_thread > most) {
     throw SetupError("onesweep cannot rank a tile of " + std::to_string(t.keys_per_thread) +

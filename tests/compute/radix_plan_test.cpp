@@ -99,15 +99,15 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
         CHECK(t.shared_words * t.stage_parts >= t.tile_keys);
         // 384 threads where 384 / subgroup fit the device's subgroups per workgroup (not
         // lavapipe's 32 of 8), in at most 24 KiB; tiles then staged in two parts, of 18 keys per
-        // thread (one-word and u64 keys) or 20 (one-word keys with values), except u64 keys with
-        // values: 15 each, staged at once.
+        // thread (one-word and u64 keys), 20 (one-word keys with values) or 16 (u64 keys with
+        // values).
         const bool fits = 384 / limits.subgroup_size <= limits.max_workgroup_subgroups;
         CHECK(t.workgroup_size == (fits ? 384u : 256u));
         const bool one_word_key = key_bytes(type) == 4;
         if (fits) {
-          const std::uint32_t expected = one_word_key ? (pairs ? 20u : 18u) : (pairs ? 15u : 18u);
+          const std::uint32_t expected = one_word_key ? (pairs ? 20u : 18u) : (pairs ? 16u : 18u);
           CHECK(t.keys_per_thread == expected);
-          CHECK(t.stage_parts == (expected == 15u ? 1u : 2u));
+          CHECK(t.stage_parts == 2);
           CHECK(t.pass_shared_bytes <= 24u * 1024u);
         } else {
           // Elsewhere every tile is staged at once, one word of every key at a time, so its
@@ -124,9 +124,10 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
   // Keys of two words on an H100, in at most 24 KiB, so that two workgroups share an SM.
   for (const auto& [type, pairs, tile] :
        {std::tuple{KeyType::u32, true, 384u * 20u}, std::tuple{KeyType::u64, false, 384u * 18u},
-        std::tuple{KeyType::u64, true, 384u * 15u}}) {
+        std::tuple{KeyType::u64, true, 384u * 16u}}) {
     const OnesweepTuning t = onesweep_tuning({1u << 20, type, pairs, false}, h100_like());
     CHECK(t.tile_keys == tile);
+    CHECK(t.stage_parts == 2);
     CHECK(t.pass_shared_bytes <= 24u * 1024u);
   }
   CHECK(onesweep_tuning({1u << 20, KeyType::u32, true, false}, lavapipe_like()).workgroup_size ==
