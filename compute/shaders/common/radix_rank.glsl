@@ -279,7 +279,7 @@ void stage_ranked_tile(uint tile, uint tile_keys, uint n) {
 // The word of loaded key k that round `round` stages. Round 0 of a one-word key is t_lo whatever
 // `word` says, and is_u64() lets the compiler know it: selecting by the push constant cost each
 // staged key two moves on the H100, and with stage_placed_round's spare word but not this, the
-// pairs' pass took 108 registers instead of 80 and 36% longer (BENCHMARKS.md note 69). The
+// pairs' pass took 108 registers instead of 80 and 33% longer (BENCHMARKS.md note 69). The
 // ranking keeps its select: folding it there stopped the compiler unrolling the per-key loops.
 uint round_word(uint k, uint round, uint word) {
   if (round == 0u) return is_u64() && word != 0u ? t_hi[k] : t_lo[k];
