@@ -49,21 +49,42 @@ constexpr std::uint32_t k_wide_one_word_keys_per_thread = 18;
 constexpr std::uint32_t k_wide_u64_keys_per_thread = 18;
 constexpr std::uint32_t k_wide_pairs_keys_per_thread = 20;
 constexpr std::uint32_t k_wide_u64_pairs_keys_per_thread = 16;
+// u32 keys sorted ascending, without values (the only keys the pass neither encodes nor decodes),
+// take 512 x 21 in two parts: 22624 bytes and 64 registers, two workgroups per SM, 21504 keys per
+// SM against 384 x 18's 20736 in three. u32 at 2^28 (2^24), 384 x 18 7.05-7.10 ms (0.504), 512 x
+// 17 7.08, 18 6.93 (0.511), 19 6.77-6.80, 20 6.69-6.74 (0.497), 21 6.62 twice (0.500); 22 keeps
+// key arrays in local memory; 448 x 20 7.06, 576 x 18 6.81 and x 19 6.75 (56 registers). The
+// other types were not faster at 512: i32 7.21 -> 7.31 ms (x 20), f32 7.38-7.41 -> 7.40-7.45 (x
+// 20), pairs 9.12 -> 9.30 (x 14 and x 16), u64 23.69 -> 23.80 (x 14), so they keep 384 threads
+// (docs/bench/2026-11-26-h100-speed-16-experiments.txt, runs 2-4).
+constexpr std::uint32_t k_raw_keys_pass_workgroup = 512;
+constexpr std::uint32_t k_raw_keys_per_thread = 21;
 
-// The tuned keys per thread of a 384-thread pass (every type's tile is staged in parts).
-std::uint32_t wide_keys_per_thread(const SortSpec& spec) {
+bool raw_keys(const SortSpec& spec) {
+  return spec.key_type == KeyType::u32 && !spec.descending && !spec.pairs;
+}
+
+// Whether a pass workgroup of wg invocations fits the device's workgroups and subgroups.
+bool workgroup_fits(std::uint32_t wg, const DeviceLimits& limits) {
+  const std::uint32_t s = limits.subgroup_size;
+  return limits.max_workgroup_invocations >= wg && s != 0 && wg % s == 0 &&
+         wg / s <= limits.max_workgroup_subgroups;
+}
+
+// The tuned keys per thread of a 384- or 512-thread pass (every type's tile is staged in parts).
+std::uint32_t wide_keys_per_thread(const SortSpec& spec, std::uint32_t wg) {
+  if (wg == k_raw_keys_pass_workgroup) return k_raw_keys_per_thread;
   const bool one_word = key_bytes(spec.key_type) == 4;
   if (one_word) return spec.pairs ? k_wide_pairs_keys_per_thread : k_wide_one_word_keys_per_thread;
   return spec.pairs ? k_wide_u64_pairs_keys_per_thread : k_wide_u64_keys_per_thread;
 }
 static_assert(k_pass_workgroup >= gpu::ONESWEEP_DIGITS);
 
-std::uint32_t pass_workgroup(const DeviceLimits& limits) {
-  const std::uint32_t s = limits.subgroup_size;
-  const bool wide_fits = limits.max_workgroup_invocations >= k_wide_pass_workgroup && s != 0 &&
-                         k_wide_pass_workgroup % s == 0 &&
-                         k_wide_pass_workgroup / s <= limits.max_workgroup_subgroups;
-  return wide_fits ? k_wide_pass_workgroup : k_pass_workgroup;
+std::uint32_t pass_workgroup(const SortSpec& spec, const DeviceLimits& limits) {
+  if (!workgroup_fits(k_wide_pass_workgroup, limits)) return k_pass_workgroup;
+  return raw_keys(spec) && workgroup_fits(k_raw_keys_pass_workgroup, limits)
+             ? k_raw_keys_pass_workgroup
+             : k_wide_pass_workgroup;
 }
 
 // Keys each histogram workgroup counts: whole chunks of 256 x 16 keys, as many per workgroup as
@@ -87,7 +108,8 @@ std::uint32_t onesweep_hist_keys(std::uint32_t n, std::uint32_t chunks_per_group
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                std::uint32_t keys_per_thread, std::uint32_t stage_words) {
   // The tile is staged one word of every key at a time: one word of shared memory per key.
-  const std::uint32_t wg = pass_workgroup(limits);
+  const std::uint32_t wg = pass_workgroup(spec, limits);
+  const bool wide = wg != k_pass_workgroup;
   if (limits.max_workgroup_invocations < wg) {
     throw SetupError("onesweep needs workgroups of " + std::to_string(wg) +
                      " invocations; the device allows " +
@@ -109,19 +131,18 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                      std::to_string(t.subgroup_size) + "; the device has " +
                      std::to_string(limits.max_shared_memory));
   }
-  // Words of the main array one staged part may take: on 384-thread devices what keeps the
-  // workgroup within 24 KiB, elsewhere all the shared memory.
+  // Words of the main array one staged part may take: in 384- and 512-thread workgroups what
+  // keeps the workgroup within 24 KiB, elsewhere all the shared memory.
   const std::uint32_t device_stage_words =
-      (wg == k_wide_pass_workgroup ? std::min(budget, k_wide_shared_bytes / 4u) : budget) - extra;
+      (wide ? std::min(budget, k_wide_shared_bytes / 4u) : budget) - extra;
   const std::uint32_t stage_budget =
       stage_words != 0 ? std::min(stage_words, budget - extra) : device_stage_words;
   // Ranks and staged positions are 16-bit fields (RADIX_MAX_TILE_KEYS); tiles larger than one part
   // are staged in several.
   const std::uint32_t most = gpu::RADIX_MAX_TILE_KEYS / wg;
   const std::uint32_t at_once = std::min(device_stage_words / wg, most);
-  const std::uint32_t tuned_keys_per_thread = wg == k_wide_pass_workgroup
-                                                  ? wide_keys_per_thread(spec)
-                                                  : std::min(k_max_keys_per_thread, at_once);
+  const std::uint32_t tuned_keys_per_thread =
+      wide ? wide_keys_per_thread(spec, wg) : std::min(k_max_keys_per_thread, at_once);
   t.keys_per_thread = keys_per_thread != 0 ? keys_per_thread : tuned_keys_per_thread;
   if (t.keys_per_thread == 0 || t.keys_per_thread > most) {
     throw SetupError("onesweep cannot rank a tile of " + std::to_string(t.keys_per_thread) +

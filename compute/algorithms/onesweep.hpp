@@ -40,11 +40,11 @@ struct OnesweepOptions {
 };
 
 // keys_per_thread != 0: tiles of workgroup_size x that. Else spec.tile_keys
-// (chosen_tile_keys; teaching tiles radix_teaching_tile_keys) up to the tuned tile: the largest
-// that the device's shared memory stages at once, one word per key (at most 18 keys per thread,
-// 15 at 384 threads), except one-word keys at 384 threads, whose tiles of 384 x 18 are staged in
-// parts. Smaller tiles leave slots of the workgroup empty, so every bucket still has its thread
-// to look back for it. stage_words != 0 caps the words of one staged part (OnesweepOptions).
+// (chosen_tile_keys; teaching tiles radix_teaching_tile_keys) up to the tuned tile: where the
+// device's subgroups allow 384-thread workgroups, each key type's tuned tile staged in parts
+// (u32 keys 512 x 21, the others 384 x 16 to 20); elsewhere the largest tile that the device's
+// shared memory stages at once, one word per key (at most 18 keys per thread). Smaller tiles
+// leave slots of the workgroup empty, so every bucket still has its thread to look back for it. stage_words != 0 caps the words of one staged part (OnesweepOptions).
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                std::uint32_t keys_per_thread = 0, std::uint32_t stage_words = 0);
 

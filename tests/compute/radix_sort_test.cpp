@@ -169,7 +169,8 @@ TEST_CASE("onesweep: the largest keys of a partial last tile stay before its pad
 
 TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stably",
           "[onesweep][gpu]") {
-  // The H100 stages its one-word tiles of 384 x 18 in two parts within 24 KiB. Here the parts
+  // The H100 stages its tiles (u32 keys 512 x 21, other one-word keys 384 x 18) in two parts
+  // within 24 KiB. Here the parts
   // are as small as lavapipe's ranking counters let them be (32 subgroups: 4352 words): 256 x 20
   // in 2 (4352 + 768 positions), 256 x 36 in 3, and teaching tiles of 7000 keys in 28-key slots
   // (some empty) in 2.
@@ -216,18 +217,18 @@ TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stab
   test::require_validation_clean();
 }
 
-TEST_CASE("onesweep: 15 keys per thread, the tile of 384-thread devices, sorts here too",
+TEST_CASE("onesweep: 21 keys per thread, the u32 tile of 512-thread devices, sorts here too",
           "[onesweep][gpu]") {
-  // lavapipe cannot run the H100's 384-thread pass (48 of its subgroups of 8); the same pass
-  // kernel specialized for 15 keys per thread runs here in 256-thread workgroups.
+  // lavapipe cannot run the H100's 512-thread pass (64 of its subgroups of 8); the same pass
+  // kernel specialized for 21 keys per thread runs here in 256-thread workgroups.
   for (const auto& [type, pairs, d] : {std::tuple{KeyType::u32, false, Distribution::random},
                                        std::tuple{KeyType::i32, true, Distribution::few_unique},
                                        std::tuple{KeyType::u64, true, Distribution::random},
                                        std::tuple{KeyType::f32, false, Distribution::gaussian}}) {
-    SortSpec spec{3 * 256 * 15 + 77, type, pairs, false};
-    spec.tile_keys = 256 * 15;
-    REQUIRE(onesweep_tuning(spec, limits()).keys_per_thread == 15);
-    check_sort("onesweep", generate_keys(d, spec.n, type, 15, pairs), false,
+    SortSpec spec{3 * 256 * 21 + 77, type, pairs, false};
+    spec.tile_keys = 256 * 21;
+    REQUIRE(onesweep_tuning(spec, limits()).keys_per_thread == 21);
+    check_sort("onesweep", generate_keys(d, spec.n, type, 21, pairs), false,
                std::string(to_string(d)), spec.tile_keys);
   }
   test::require_validation_clean();
