@@ -36,7 +36,8 @@ constexpr std::uint32_t k_wide_shared_bytes = 24 * 1024;
 // compiled to 56 registers, three workgroups per SM. u32 at 2^28 (2^24), keys per thread: 15 in
 // one part 9.21 ms (0.644), in parts 16 8.83 (0.622), 17 10.83, 18 7.93 (0.575), 19 10.83, 20
 // 11.34 (key arrays in local memory), 24 11.73; with [[unroll]] 18 8.96, 24 7.76 (80 registers);
-// 512 threads x 18 7.78 (docs/bench/2026-11-25-h100-speed-13-experiments.txt, runs 1-4).
+// 512 threads x 18 7.78 (docs/bench/2026-11-25-h100-speed-13-experiments.txt, runs 1-4). Where
+// 512-thread workgroups fit, one-word keys without values now take those (below).
 constexpr std::uint32_t k_wide_one_word_keys_per_thread = 18;
 // Keys of two words (u64, or u32 with values) in parts too, once empty slots were padded and
 // bounds checks dropped: u64 at 2^28, keys per thread, 15 (one part) 26.41 ms, 16 25.34, 17 25.36,
@@ -49,19 +50,20 @@ constexpr std::uint32_t k_wide_one_word_keys_per_thread = 18;
 constexpr std::uint32_t k_wide_u64_keys_per_thread = 18;
 constexpr std::uint32_t k_wide_pairs_keys_per_thread = 20;
 constexpr std::uint32_t k_wide_u64_pairs_keys_per_thread = 16;
-// u32 keys sorted ascending, without values (the only keys the pass neither encodes nor decodes),
-// take 512 x 21 in two parts: 22624 bytes and 64 registers, two workgroups per SM, 21504 keys per
-// SM against 384 x 18's 20736 in three. u32 at 2^28 (2^24), 384 x 18 7.05-7.10 ms (0.504), 512 x
+// One-word keys without values take 512 x 21 in two parts: 22624 bytes and 64 registers, two
+// workgroups per SM, 21504 keys per SM against 384 x 18's 20736 in three, and each tile's look-back
+// shared by 10752 keys instead of 6912. u32 at 2^28 (2^24), 384 x 18 7.05-7.10 ms (0.504), 512 x
 // 17 7.08, 18 6.93 (0.511), 19 6.77-6.80, 20 6.69-6.74 (0.497), 21 6.62 twice (0.500); 22 keeps
-// key arrays in local memory; 448 x 20 7.06, 576 x 18 6.81 and x 19 6.75 (56 registers). The
-// other types were not faster at 512: i32 7.21 -> 7.31 ms (x 20), f32 7.38-7.41 -> 7.40-7.45 (x
-// 20), pairs 9.12 -> 9.30 (x 14 and x 16), u64 23.69 -> 23.80 (x 14), so they keep 384 threads
-// (docs/bench/2026-11-26-h100-speed-16-experiments.txt, runs 2-4).
-constexpr std::uint32_t k_raw_keys_pass_workgroup = 512;
-constexpr std::uint32_t k_raw_keys_per_thread = 21;
+// key arrays in local memory; 448 x 20 7.06, 576 x 18 6.81 and x 19 6.75 (56 registers). Once
+// load_tile encoded every slot (radix_rank.glsl), i32 keys 7.13 -> 6.68 ms, f32 7.07 -> 6.63 and
+// u32 sorted from largest to smallest 7.15 -> 6.65 gained as much. Pairs (9.12 -> 9.30, x 14 and
+// x 16) and u64 keys (23.69 -> 23.80, x 14) were not faster at 512 threads and keep 384
+// (docs/bench/2026-11-26-h100-speed-16-experiments.txt, runs 2-4 and 7-8).
+constexpr std::uint32_t k_one_word_keys_pass_workgroup = 512;
+constexpr std::uint32_t k_one_word_keys_per_thread = 21;
 
-bool raw_keys(const SortSpec& spec) {
-  return spec.key_type == KeyType::u32 && !spec.descending && !spec.pairs;
+bool one_word_keys_only(const SortSpec& spec) {
+  return key_bytes(spec.key_type) == 4 && !spec.pairs;
 }
 
 // Whether a pass workgroup of wg invocations fits the device's workgroups and subgroups.
@@ -73,7 +75,7 @@ bool workgroup_fits(std::uint32_t wg, const DeviceLimits& limits) {
 
 // The tuned keys per thread of a 384- or 512-thread pass (every type's tile is staged in parts).
 std::uint32_t wide_keys_per_thread(const SortSpec& spec, std::uint32_t wg) {
-  if (wg == k_raw_keys_pass_workgroup) return k_raw_keys_per_thread;
+  if (wg == k_one_word_keys_pass_workgroup) return k_one_word_keys_per_thread;
   const bool one_word = key_bytes(spec.key_type) == 4;
   if (one_word) return spec.pairs ? k_wide_pairs_keys_per_thread : k_wide_one_word_keys_per_thread;
   return spec.pairs ? k_wide_u64_pairs_keys_per_thread : k_wide_u64_keys_per_thread;
@@ -82,8 +84,8 @@ static_assert(k_pass_workgroup >= gpu::ONESWEEP_DIGITS);
 
 std::uint32_t pass_workgroup(const SortSpec& spec, const DeviceLimits& limits) {
   if (!workgroup_fits(k_wide_pass_workgroup, limits)) return k_pass_workgroup;
-  return raw_keys(spec) && workgroup_fits(k_raw_keys_pass_workgroup, limits)
-             ? k_raw_keys_pass_workgroup
+  return one_word_keys_only(spec) && workgroup_fits(k_one_word_keys_pass_workgroup, limits)
+             ? k_one_word_keys_pass_workgroup
              : k_wide_pass_workgroup;
 }
 

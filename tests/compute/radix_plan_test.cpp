@@ -98,17 +98,15 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
         CHECK(t.subgroup_size == limits.subgroup_size);
         CHECK(t.shared_words * t.stage_parts >= t.tile_keys);
         // 384 threads where 384 / subgroup fit the device's subgroups per workgroup (not
-        // lavapipe's 32 of 8), 512 for u32 keys without values; in at most 24 KiB; tiles then
-        // staged in two parts, of 21 keys per thread (u32 keys), 18 (other one-word keys and u64
-        // keys), 20 (one-word keys with values) or 16 (u64 keys with values).
+        // lavapipe's 32 of 8), 512 for one-word keys without values; in at most 24 KiB; tiles
+        // then staged in two parts, of 21 keys per thread (one-word keys), 20 (one-word keys with
+        // values), 18 (u64 keys) or 16 (u64 keys with values).
         const bool fits = 384 / limits.subgroup_size <= limits.max_workgroup_subgroups;
-        const bool raw = type == KeyType::u32 && !pairs;
-        CHECK(t.workgroup_size == (fits ? (raw ? 512u : 384u) : 256u));
         const bool one_word_key = key_bytes(type) == 4;
+        const bool keys_only = one_word_key && !pairs;
+        CHECK(t.workgroup_size == (fits ? (keys_only ? 512u : 384u) : 256u));
         if (fits) {
-          const std::uint32_t expected = raw            ? 21u
-                                         : one_word_key ? (pairs ? 20u : 18u)
-                                                        : (pairs ? 16u : 18u);
+          const std::uint32_t expected = keys_only ? 21u : one_word_key ? 20u : (pairs ? 16u : 18u);
           CHECK(t.keys_per_thread == expected);
           CHECK(t.stage_parts == 2);
           CHECK(t.pass_shared_bytes <= 24u * 1024u);
@@ -135,17 +133,23 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
   }
   CHECK(onesweep_tuning({1u << 20, KeyType::u32, true, false}, lavapipe_like()).workgroup_size ==
         256);
-  // u32 keys on an H100 get 512 x 21 (sorted from largest to smallest, 384 x 18, as i32 and f32
-  // keys), on lavapipe 256 x 18.
-  CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, h100_like()).tile_keys == 512 * 21);
-  CHECK(onesweep_tuning({1025, KeyType::u32, false, true}, h100_like()).tile_keys == 384 * 18);
-  CHECK(onesweep_tuning({1025, KeyType::i32, false, false}, h100_like()).tile_keys == 384 * 18);
+  // u32 keys on an H100 get 512 x 21 (as i32 and f32 keys, in either direction), on lavapipe
+  // 256 x 18.
+  for (KeyType type : {KeyType::u32, KeyType::i32, KeyType::f32}) {
+    for (bool descending : {false, true}) {
+      CHECK(onesweep_tuning({1025, type, false, descending}, h100_like()).tile_keys == 512 * 21);
+    }
+  }
   CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, lavapipe_like()).tile_keys == 4608);
+  // A device whose subgroups allow 384-thread workgroups but not 512: 384 x 18.
+  DeviceLimits no_512 = h100_like();
+  no_512.max_workgroup_subgroups = 12;
+  CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, no_512).tile_keys == 384 * 18);
   // Ranks are 16-bit fields: a device with room for more stages at most 65535 keys per tile.
   DeviceLimits huge = h100_like();
   huge.max_shared_memory = 1u << 20;
-  CHECK(onesweep_tuning({1u << 20, KeyType::i32, false, false}, huge, 170).tile_keys == 384 * 170);
-  CHECK_THROWS_AS(onesweep_tuning({1u << 20, KeyType::i32, false, false}, huge, 171), SetupError);
+  CHECK(onesweep_tuning({1u << 20, KeyType::u64, false, false}, huge, 170).tile_keys == 384 * 170);
+  CHECK_THROWS_AS(onesweep_tuning({1u << 20, KeyType::u64, false, false}, huge, 171), SetupError);
   CHECK(onesweep_tuning({1u << 20, KeyType::u32, false, false}, huge, 127).tile_keys == 512 * 127);
   CHECK_THROWS_AS(onesweep_tuning({1u << 20, KeyType::u32, false, false}, huge, 128), SetupError);
   DeviceLimits tiny = lavapipe_like();
@@ -160,10 +164,11 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
 TEST_CASE("onesweep: whole-word ranking counters where they take no shared memory from the tile",
           "[onesweep]") {
   // H100: 16 subgroups x 256 words and the tile's 256 counts fit in the 5376 words that stage
-  // each half of a u32 tile (12 subgroups in the 3456 words of an i32 tile), and the whole pass
-  // declares at most 24 KiB, so that two of its workgroups share an SM.
-  for (const auto& [type, part_words] : {std::pair{KeyType::u32, 5376u}, {KeyType::i32, 3456u}}) {
-    const OnesweepTuning h100 = onesweep_tuning({1u << 20, type, false, false}, h100_like());
+  // each half of a u32 tile (12 subgroups in the 3840 words of a u32 pairs' tile), and the whole
+  // pass declares at most 24 KiB, so that two of its workgroups share an SM.
+  for (const auto& [pairs, part_words] : {std::pair{false, 5376u}, {true, 3840u}}) {
+    const OnesweepTuning h100 =
+        onesweep_tuning({1u << 20, KeyType::u32, pairs, false}, h100_like());
     CHECK_FALSE(h100.packed_counters);
     CHECK(h100.shared_words == part_words);
     CHECK(h100.stage_parts == 2);

@@ -169,8 +169,8 @@ TEST_CASE("onesweep: the largest keys of a partial last tile stay before its pad
 
 TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stably",
           "[onesweep][gpu]") {
-  // The H100 stages its tiles (u32 keys 512 x 21, other one-word keys 384 x 18) in two parts
-  // within 24 KiB. Here the parts
+  // The H100 stages its tiles (one-word keys 512 x 21, pairs 384 x 20) in two parts within
+  // 24 KiB. Here the parts
   // are as small as lavapipe's ranking counters let them be (32 subgroups: 4352 words): 256 x 20
   // in 2 (4352 + 768 positions), 256 x 36 in 3, and teaching tiles of 7000 keys in 28-key slots
   // (some empty) in 2.
@@ -217,7 +217,7 @@ TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stab
   test::require_validation_clean();
 }
 
-TEST_CASE("onesweep: 21 keys per thread, the u32 tile of 512-thread devices, sorts here too",
+TEST_CASE("onesweep: 21 keys per thread, the one-word tile of 512-thread devices, sorts here too",
           "[onesweep][gpu]") {
   // lavapipe cannot run the H100's 512-thread pass (64 of its subgroups of 8); the same pass
   // kernel specialized for 21 keys per thread runs here in 256-thread workgroups.
