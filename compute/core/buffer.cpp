@@ -67,10 +67,15 @@ Buffer::Buffer(const Context& context, vk::DeviceSize bytes, vk::BufferUsageFlag
                      mib(context.properties().max_allocation_size) + "); use a smaller n");
   }
   try {
-    memory_ = vk::raii::DeviceMemory(
-        device,
-        vk::MemoryAllocateInfo(requirements.size,
-                               find_memory_type(context, requirements.memoryTypeBits, kind)));
+    vk::MemoryAllocateInfo info(requirements.size,
+                                find_memory_type(context, requirements.memoryTypeBits, kind));
+    // GPU buffers get memory of their own (Vulkan 1.1's dedicated allocations). Without it, on an
+    // H100, onesweep's passes that scatter into the second key and value buffers took 5-7% longer
+    // when 2^28 pairs followed 2^24 pairs in one process (9.36-9.39 ms against 9.10-9.11, three
+    // alternate runs; BENCHMARKS.md note 76).
+    vk::MemoryDedicatedAllocateInfo dedicated({}, *buffer_);
+    if (kind == MemoryKind::device) info.pNext = &dedicated;
+    memory_ = vk::raii::DeviceMemory(device, info);
   } catch (const vk::OutOfDeviceMemoryError&) {
     throw SetupError("out of GPU memory allocating " + mib(requirements.size) + " on " +
                      context.properties().name + "; use a smaller n");
