@@ -170,10 +170,9 @@ TEST_CASE("onesweep: the largest keys of a partial last tile stay before its pad
 TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stably",
           "[onesweep][gpu]") {
   // The H100 stages its tiles (one-word keys 512 x 21, pairs 384 x 20) in two parts within
-  // 24 KiB. Here the parts
-  // are as small as lavapipe's ranking counters let them be (32 subgroups: 4352 words): 256 x 20
-  // in 2 (4352 + 768 positions), 256 x 36 in 3, and teaching tiles of 7000 keys in 28-key slots
-  // (some empty) in 2.
+  // 24 KiB. Here the parts are as small as lavapipe's ranking counters let them be (32
+  // subgroups: 4352 words): 256 x 20 in 2 (4352 + 768 positions), 256 x 36 in 3, and teaching
+  // tiles of 7000 keys in 28-key slots (some empty) in 2.
   struct Case {
     std::uint32_t keys_per_thread;
     std::uint32_t tile_keys;  // 0: keys_per_thread x 256, else the spec's tile (empty slots)
