@@ -35,7 +35,7 @@ struct OnesweepOptions {
   // that are staged in parts).
   std::uint32_t stage_words = 0;
   // Chunks of ONESWEEP_HIST_WORKGROUP x ONESWEEP_HIST_KEYS_PER_THREAD keys each histogram
-  // workgroup counts; 0: as many as keep the grid near 2048 workgroups.
+  // workgroup counts; 0: at least 8, else as many as keep the grid near 3168 workgroups.
   std::uint32_t hist_chunks_per_group = 0;
 };
 
