@@ -292,7 +292,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   h.kind = "histogram";
   h.bytes_read = key_bytes_total;
   h.bytes_written = hist_bytes / 2;
-  Step& s = add(gpu::ONESWEEP_STAGE_SCAN, 0, "scan digit histograms", GroupCount{});
+  Step& s = add(gpu::ONESWEEP_STAGE_SCAN, 0, "scan digit histograms", GroupCount{passes, 1, 1});
   s.kind = "scan";
   s.bytes_read = hist_bytes / 2;
   s.bytes_written = hist_bytes / 2;
