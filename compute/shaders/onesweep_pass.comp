@@ -71,6 +71,7 @@ shared uint s_stuck_tile;     // 1 + the nearest tile a stuck bucket waits on; 0
 #define RADIX_COUNT_IN_WORK
 #define RADIX_STAGES_IN_ROUNDS
 #define RADIX_PADS_EMPTY_SLOTS
+#define RADIX_SEEDS_RANKS
 #include "radix_rank.glsl"
 
 uint g_vote_index = 0u;
@@ -164,6 +165,7 @@ void main() {
   uint tile_total;
   const uint local_base = wg_exclusive_scan(count, tile_total);
   if (bucket_lane) s_local_base[lane] = local_base;
+  if (seeded_ranks()) seed_rank_counters(local_base);
   rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
   barrier();  // s_work is read no more as counters: stage the tile, ordered by bucket
   if (!stages_in_rounds()) {

@@ -185,6 +185,49 @@ void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   barrier();
 }
 
+// The includer sets, per digit d, s_local_base[d] (the tile's keys of lower digits) before
+// staging (or before rank_tile, where seeded_ranks()) and s_global_base[d] (where the digit's first
+// key goes in the output, minus s_local_base[d]) before writing. An includer that writes
+// s_global_base only after a barrier that follows the staging defines
+// RADIX_GLOBAL_BASE_REPLACES_LOCAL, and both live in one array.
+shared uint s_local_base[RADIX];
+#ifdef RADIX_GLOBAL_BASE_REPLACES_LOCAL
+#define s_global_base s_local_base
+#else
+shared uint s_global_base[RADIX];
+#endif
+
+// Whether rank_tile's counters start at each digit's place in the staged tile (seed_rank_counters),
+// so that a key's rank is its place there and staging reads no s_local_base per key: where the
+// includer defines RADIX_SEEDS_RANKS (onesweep), for keys without values. On the H100 onesweep's
+// u32 passes at 2^28 took 4.4% less time (with stage_placed_round's stores under a condition, 6%
+// less), f32 4%, u64 keys 0.4%; pairs 0.1-0.4% more, so they keep placing their keys
+// (docs/bench/2026-11-26-h100-speed-17-experiments.txt).
+bool seeded_ranks() {
+#ifdef RADIX_SEEDS_RANKS
+  return !HAS_VALUES;
+#else
+  return false;
+#endif
+}
+
+// Adds the tile's keys of lower digits (local_base: this invocation's digit's, for the first RADIX
+// invocations) to every subgroup's counters, after count_tile. Must be called by all.
+void seed_rank_counters(uint local_base) {
+  const uint lane = wg_lane();
+  if (PACKED_COUNTERS) {
+    barrier();  // s_local_base is written: a counter word holds two digits
+    if (lane < HIST_WORDS) {
+      const uint seed = (s_local_base[2u * lane] << counter_shift(2u * lane)) |
+                        (s_local_base[2u * lane + 1u] << counter_shift(2u * lane + 1u));
+      for (uint s = 0u; s < NUM_SUBGROUPS; ++s) s_work[s * HIST_WORDS + lane] += seed;
+    }
+  } else if (lane < HIST_WORDS) {
+    for (uint s = 0u; s < NUM_SUBGROUPS; ++s) s_work[s * HIST_WORDS + lane] += local_base;
+  }
+  barrier();
+}
+
 // The lanes of this subgroup whose slot this round holds a key of digit d: the last of them
 // (the leader, whose `below` + 1 is how many there are, as in CUB) and how many come before this
 // lane. Eight (or four) ballots over the digit's bits; one ballot word where subgroups have at
@@ -214,7 +257,8 @@ void match_digit(uint d, bool valid, out uint leader, out uint below) {
 }
 
 // Ranks the counted keys: t_rank[k] becomes key k's digit (bits 16..) and its position among the
-// tile's keys of that digit (bits 0..15; stable: input order); an empty slot's (not padded) is
+// tile's keys of that digit (bits 0..15; stable: input order), or, seeded (seed_rank_counters),
+// its place in the staged tile; an empty slot's (not padded) is
 // RANK_NONE where stages_in_rounds(). In each round the leader of each digit advances the
 // subgroup's counter by the digit's lanes with one atomic whose old value it shares. The next
 // round's atomic (perhaps another lane's, on the same counter) cannot start before this one has
@@ -251,19 +295,14 @@ uint ranked_position(uint k) {
   return t_rank[k] & 0xffffu;
 }
 
+// Where loaded key k goes in the staged tile, ordered by digit.
+uint staged_position(uint k) {
+  return seeded_ranks() ? ranked_position(k) : s_local_base[ranked_digit(k)] + ranked_position(k);
+}
+
 // Staging a ranked tile in shared memory, ordered by digit, then writing it out: consecutive
 // invocations write consecutive keys of one digit (straight from the registers, one store of a
-// subgroup would touch as many output runs as it holds digits). The includer sets, per digit d,
-// s_local_base[d] (the tile's keys of lower digits) before staging and s_global_base[d] (where
-// the digit's first key goes in the output, minus s_local_base[d]) before writing.
-// An includer that writes s_global_base only after a barrier that follows the staging defines
-// RADIX_GLOBAL_BASE_REPLACES_LOCAL, and both live in one array.
-shared uint s_local_base[RADIX];
-#ifdef RADIX_GLOBAL_BASE_REPLACES_LOCAL
-#define s_global_base s_local_base
-#else
-shared uint s_global_base[RADIX];
-#endif
+// subgroup would touch as many output runs as it holds digits).
 
 // Puts the ranked keys (and values) in s_work at s_local_base[digit] + rank: key words from 0,
 // high words (u64) from tile_keys, values after them. Call after a barrier that ends the ranking
@@ -272,7 +311,7 @@ void stage_ranked_tile(uint tile, uint tile_keys, uint n) {
   const uint value_offset = (is_u64() ? 2u : 1u) * tile_keys;
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     if (!ranked_slot(tile, tile_keys, n, k)) continue;
-    const uint p = s_local_base[ranked_digit(k)] + ranked_position(k);
+    const uint p = staged_position(k);
     s_work[p] = t_lo[k];
     if (is_u64()) s_work[tile_keys + p] = t_hi[k];
     if (HAS_VALUES) s_work[value_offset + p] = t_value[k];
@@ -305,24 +344,31 @@ bool staged_slot(uint k) {
 // rank), so that rounds after the local bases are gone still find it. Call after a barrier that
 // ends the ranking.
 void place_ranked_keys() {
+  if (seeded_ranks()) return;  // the ranks are places already
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     if (!staged_slot(k)) continue;
-    t_rank[k] = (t_rank[k] & 0xffff0000u) | (s_local_base[ranked_digit(k)] + ranked_position(k));
+    t_rank[k] = (t_rank[k] & 0xffff0000u) | staged_position(k);
   }
 }
 
 // Round `round` of the placed keys of part `part` into s_work[0, SHARED_WORDS); readable after the
-// next barrier. Keys that are not staged in this part are stored too, all to the spare word
-// s_work[SHARED_WORDS] (the includer declares one more word where it stages in rounds): a store
-// under a condition compiled to a branch per key on the H100, and storing every key instead made
-// u64 keys at 2^28 5% faster, pairs 2% and u32 keys 1% (with round_word's fold; BENCHMARKS.md
-// note 69).
+// next barrier. Where keys are staged in several rounds (u64 keys, pairs), keys that are not
+// staged in this part are stored too, all to the spare word s_work[SHARED_WORDS] (the includer
+// declares one more word where it stages in rounds): a store under a condition compiled to a
+// branch per key on the H100, and storing every key instead made u64 keys at 2^28 5% faster,
+// pairs 2% and u32 keys 1% (with round_word's fold; BENCHMARKS.md note 69). Keys staged in one
+// round, in parts, store under the condition again: with seeded ranks (seeded_ranks) u32 passes
+// took 1-2% less time so (docs/bench/2026-11-26-h100-speed-17-experiments.txt).
 void stage_placed_round(uint round, uint part, uint word) {
   const uint first = part * SHARED_WORDS;
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     const uint slot = ranked_position(k) - first;  // wraps below the part: then out of it too
     const bool in_part = stage_parts() == 1u || slot < SHARED_WORDS;
-    s_work[staged_slot(k) && in_part ? slot : SHARED_WORDS] = round_word(k, round, word);
+    if (staged_rounds() == 1u) {
+      if (staged_slot(k) && in_part) s_work[slot] = round_word(k, round, word);
+    } else {
+      s_work[staged_slot(k) && in_part ? slot : SHARED_WORDS] = round_word(k, round, word);
+    }
   }
 }
 
