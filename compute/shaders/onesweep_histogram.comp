@@ -40,8 +40,10 @@ void main() {
     uint hi[KEYS_PER_THREAD];
     for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
       const uint i = first + k * WORKGROUP_SIZE;
-      lo[k] = i < pc.n ? keys_in[i * words] : 0u;
-      hi[k] = words == 2u && i < pc.n ? keys_in[i * words + 1u] : 0u;
+      const uvec2 both = words == 2u ? (i < pc.n ? keys_in64[i] : uvec2(0u))
+                                     : uvec2(i < pc.n ? keys_in[i] : 0u, 0u);
+      lo[k] = both.x;
+      hi[k] = both.y;
     }
     for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
       if (first + k * WORKGROUP_SIZE >= pc.n) continue;

@@ -247,7 +247,7 @@ void main() {
   if (!stages_in_rounds()) {
     write_staged_tile(tile_end, pc.tile_keys, pc.word, pc.shift);
   } else {
-    uint dest[KEYS_PER_THREAD];
+    uint dest[PART_SLOTS];
     for (uint part = 0u; part < stage_parts(); ++part) {
       for (uint round = 0u; round < staged_rounds(); ++round) {
         if (part + round != 0u) {

@@ -22,6 +22,12 @@ const uint NUM_SUBGROUPS = gl_WorkGroupSize.x / SUBGROUP_SIZE;
 layout(std430, set = 0, binding = RADIX_BINDING_KEYS_IN) readonly buffer KeysIn {
   uint keys_in[];
 };
+// The same keys as pairs of words, so that a u64 key loads with one 8-byte access instead of two
+// 4-byte ones: onesweep's u64 histogram step at 2^28 took 0.92-0.93 ms so against 1.00 on the H100
+// (docs/bench/2026-11-26-h100-speed-18-experiments.txt).
+layout(std430, set = 0, binding = RADIX_BINDING_KEYS_IN) readonly buffer KeysIn64 {
+  uvec2 keys_in64[];
+};
 layout(std430, set = 0, binding = RADIX_BINDING_VALUES_IN) readonly buffer ValuesIn {
   uint values_in[];
 };

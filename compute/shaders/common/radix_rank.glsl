@@ -128,8 +128,13 @@ void load_tile(uint tile, uint tile_keys, uint n) {
     uint hi = raw_empty;
     t_value[k] = 0u;
     if (valid) {
-      lo = keys_in[is_u64() ? 2u * i : i];
-      if (is_u64()) hi = keys_in[2u * i + 1u];
+      if (is_u64()) {
+        const uvec2 both = keys_in64[i];
+        lo = both.x;
+        hi = both.y;
+      } else {
+        lo = keys_in[i];
+      }
       if (HAS_VALUES) t_value[k] = values_in[i];
     }
     t_lo[k] = encode_key_word(lo, KEY_TYPE, DESCENDING);
@@ -372,13 +377,19 @@ void stage_placed_round(uint round, uint part, uint word) {
   }
 }
 
+// Staged positions each invocation writes per part, a part holding at most SHARED_WORDS keys: the
+// bound of the write loop and of its destinations. Bounded by keys per thread instead (20 against
+// 10 for pairs in two parts), onesweep's pairs took 0.3% longer on the H100 at 2^28 (docs/bench/
+// 2026-11-26-h100-speed-18-experiments.txt).
+const uint PART_SLOTS = (SHARED_WORDS + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
+
 // Writes round `round` of the staged part `part`, as far as the tile's first tile_end keys go:
 // position p to output element s_global_base[d] + p, d the digit of the word round 0 staged;
 // round 0 keeps those destinations in `dest` for the part's later rounds.
 void write_staged_round(uint tile_end, uint round, uint part, uint word, uint shift,
-                        inout uint dest[KEYS_PER_THREAD]) {
+                        inout uint dest[PART_SLOTS]) {
   const uint first = part * SHARED_WORDS;
-  for (uint i = 0u; i < KEYS_PER_THREAD; ++i) {
+  for (uint i = 0u; i < PART_SLOTS; ++i) {
     const uint j = wg_lane() + i * WORKGROUP_SIZE;
     if (j >= SHARED_WORDS || first + j >= tile_end) break;
     const uint w = s_work[j];
