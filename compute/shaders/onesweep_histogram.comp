@@ -25,7 +25,6 @@ void main() {
   // Known when the pipeline is made (KEY_TYPE is a specialization constant), so the loops below
   // unroll and every key of the invocation is loaded before the first is counted.
   const uint passes = radix_passes(KEY_TYPE, ONESWEEP_BITS);
-  const uint words = key_words(KEY_TYPE);
   const uint buckets = passes * ONESWEEP_DIGITS;
   for (uint b = lane; b < buckets; b += WORKGROUP_SIZE) s_hist[b] = 0u;
   barrier();
@@ -40,10 +39,9 @@ void main() {
     uint hi[KEYS_PER_THREAD];
     for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
       const uint i = first + k * WORKGROUP_SIZE;
-      const uvec2 both = words == 2u ? (i < pc.n ? keys_in64[i] : uvec2(0u))
-                                     : uvec2(i < pc.n ? keys_in[i] : 0u, 0u);
-      lo[k] = both.x;
-      hi[k] = both.y;
+      const uvec2 key = i < pc.n ? input_key_words(i) : uvec2(0u);
+      lo[k] = key.x;
+      hi[k] = key.y;
     }
     for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
       if (first + k * WORKGROUP_SIZE >= pc.n) continue;

@@ -42,6 +42,11 @@ bool is_u64() {
   return KEY_TYPE == KEY_U64;
 }
 
+// Input key i's words as stored (the second 0 for keys of one word).
+uvec2 input_key_words(uint i) {
+  return is_u64() ? keys_in64[i] : uvec2(keys_in[i], 0u);
+}
+
 // This invocation's index in subgroup order: subgroup by subgroup, lane by lane. Every layout
 // that subgroup operations rank or scan uses it, so no mapping of gl_LocalInvocationIndex to
 // subgroups is assumed.

@@ -128,13 +128,9 @@ void load_tile(uint tile, uint tile_keys, uint n) {
     uint hi = raw_empty;
     t_value[k] = 0u;
     if (valid) {
-      if (is_u64()) {
-        const uvec2 both = keys_in64[i];
-        lo = both.x;
-        hi = both.y;
-      } else {
-        lo = keys_in[i];
-      }
+      const uvec2 words = input_key_words(i);
+      lo = words.x;
+      hi = words.y;
       if (HAS_VALUES) t_value[k] = values_in[i];
     }
     t_lo[k] = encode_key_word(lo, KEY_TYPE, DESCENDING);
