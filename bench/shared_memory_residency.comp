@@ -15,7 +15,6 @@ const uint MAX_SMS = 1024u;
 layout(std430, set = 0, binding = 0) coherent buffer Counts {
   uint live[MAX_SMS];   // workgroups running on each SM now
   uint peak[MAX_SMS];   // the most seen at once
-  uint total[MAX_SMS];  // workgroups that ran there
   uint sink[];          // keeps the shared array and the spin alive
 };
 
@@ -30,7 +29,6 @@ void main() {
   if (gl_LocalInvocationIndex == 0u) {
     const uint sm = min(gl_SMIDNV, MAX_SMS - 1u);
     atomicMax(peak[sm], atomicAdd(live[sm], 1u) + 1u);
-    atomicAdd(total[sm], 1u);
     for (uint i = 0u; i < spins; ++i) x = x * 1664525u + 1013904223u;
     atomicAdd(live[sm], 0xffffffffu);
   }

@@ -104,7 +104,8 @@ int run(std::uint32_t spins, const std::vector<Shape>& shapes) {
   const vk::raii::Queue queue(device, 0, 0);
 
   const std::uint32_t groups = std::max(sms, 1u) * k_groups_per_sm;
-  const vk::DeviceSize size = (3u * k_max_sms + groups) * sizeof(std::uint32_t);
+  const vk::DeviceSize size =
+      (2u * k_max_sms + groups) * sizeof(std::uint32_t);  // live, peak, sink
   const vk::raii::Buffer buffer(
       device, vk::BufferCreateInfo({}, size, vk::BufferUsageFlagBits::eStorageBuffer));
   const vk::MemoryRequirements needs = buffer.getMemoryRequirements();
