@@ -72,6 +72,7 @@ shared uint s_stuck_tile;     // 1 + the nearest tile a stuck bucket waits on; 0
 #define RADIX_STAGES_IN_ROUNDS
 #define RADIX_PADS_EMPTY_SLOTS
 #define RADIX_SEEDS_RANKS
+#define RADIX_PACKS_RANKS
 #include "radix_rank.glsl"
 
 uint g_vote_index = 0u;
@@ -169,9 +170,9 @@ void main() {
   rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
   barrier();  // s_work is read no more as counters: stage the tile, ordered by bucket
   if (!stages_in_rounds()) {
-    stage_ranked_tile(tile, pc.tile_keys, pc.n);
+    stage_ranked_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
   } else {
-    place_ranked_keys();
+    place_ranked_keys(pc.word, pc.shift);
     stage_placed_round(0u, 0u, pc.word);  // the digits' words of part 0; the rest after the walk
   }
 

@@ -35,13 +35,41 @@ uint counter_value(uint word, uint d) {
 uint t_lo[KEYS_PER_THREAD];
 uint t_hi[KEYS_PER_THREAD];
 uint t_value[KEYS_PER_THREAD];  // values (pairs)
-uint t_rank[KEYS_PER_THREAD];   // after rank_tile: digit and rank (ranked_digit, ranked_position)
+// After rank_tile, each key's rank (key_rank) and digit (key_digit). Where the includer defines
+// RADIX_PACKS_RANKS (onesweep), keys without values keep two ranks to a word, 16 bits each (a tile
+// never holds 65535 keys, RADIX_MAX_TILE_KEYS), and take the digit from the key's word again where
+// needed: with a word per key the H100's compiler fitted onesweep's one-word keys to 512 x 21 tiles
+// in 64 registers, packed to 512 x 22 (u32 at 2^28 2.8% faster), and u64 keys to 384 x 18 in 80,
+// packed to 384 x 20. Elsewhere a key's word holds its digit (bits 16..) and its rank (bits 0..15):
+// pairs in onesweep's 384 x 20 tiles took 0.6% longer packed and spilled in larger ones either
+// way, and radix4's passes took 2% longer (docs/bench/2026-11-26-h100-speed-19-experiments.txt).
+#ifdef RADIX_PACKS_RANKS
+const uint RANKS_PER_WORD = HAS_VALUES ? 1u : 2u;
+#else
+const uint RANKS_PER_WORD = 1u;
+#endif
+uint t_rank[(KEYS_PER_THREAD + RANKS_PER_WORD - 1u) / RANKS_PER_WORD];
 
-// t_rank of an empty slot that is not padded (pads_empty_slots), where the tile is staged in
+// The rank of an empty slot that is not padded (pads_empty_slots), where the tile is staged in
 // several rounds or parts (stages_in_rounds): those rounds test it instead of the slot's index,
 // which the H100's compiler otherwise keeps in a register per key from the ranking to the last
 // round. Tiles staged at once test the index: marking the slots cost them 0.8% on the H100.
-const uint RANK_NONE = 0xffffffffu;
+const uint RANK_NONE = 0xffffu;
+
+uint key_rank(uint k) {
+  if (RANKS_PER_WORD == 1u) return t_rank[k] & 0xffffu;
+  return bitfieldExtract(t_rank[k / 2u], int(16u * (k % 2u)), 16);
+}
+
+// Sets key k's rank (< 2^16) and digit, for k in increasing order: packed, an even key's word is
+// written whole, and the digit is not kept.
+void set_key_rank(uint k, uint digit, uint rank) {
+  if (RANKS_PER_WORD == 1u) {
+    t_rank[k] = (digit << 16u) | rank;
+  } else {
+    t_rank[k / 2u] = k % 2u == 0u ? rank : t_rank[k / 2u] | (rank << 16u);
+  }
+}
 
 // Rounds in which the includer stages a tile. One where it stages every word at once
 // (stage_ranked_tile: radix4); where it defines RADIX_STAGES_IN_ROUNDS (onesweep), one word of
@@ -146,6 +174,11 @@ uint encoded_digit(uint encoded, uint shift) {
 // The digit of loaded key k (`word` and `shift` say where the pass's digit is).
 uint loaded_digit(uint k, uint word, uint shift) {
   return encoded_digit(word == 0u ? t_lo[k] : t_hi[k], shift);
+}
+
+// The digit of ranked key k (set_key_rank), with the `word` and `shift` it was ranked by.
+uint key_digit(uint k, uint word, uint shift) {
+  return RANKS_PER_WORD == 1u ? t_rank[k] >> 16u : loaded_digit(k, word, shift);
 }
 
 // A staged key word as it goes out.
@@ -257,16 +290,15 @@ void match_digit(uint d, bool valid, out uint leader, out uint below) {
   }
 }
 
-// Ranks the counted keys: t_rank[k] becomes key k's digit (bits 16..) and its position among the
-// tile's keys of that digit (bits 0..15; stable: input order), or, seeded (seed_rank_counters),
-// its place in the staged tile; an empty slot's (not padded) is
-// RANK_NONE where stages_in_rounds(). In each round the leader of each digit advances the
-// subgroup's counter by the digit's lanes with one atomic whose old value it shares. The next
-// round's atomic (perhaps another lane's, on the same counter) cannot start before this one has
-// returned: the shuffle consumes its result, and the subgroup's later instructions follow the
-// shuffle. No barrier between rounds, as in CUB's onesweep: a subgroup barrier per round cost 12%
-// of each onesweep pass on an H100, and 25% of radix4's scatter once that staged its tile (it had
-// measured 7% faster with the barrier before). The counters are in use until the caller's next
+// Ranks the counted keys: key_rank(k) becomes key k's position among the tile's keys of its digit
+// (stable: input order), or, seeded (seed_rank_counters), its place in the staged tile; an empty
+// slot's (not padded) is RANK_NONE where stages_in_rounds(). In each round the leader of each digit
+// advances the subgroup's counter by the digit's lanes with one atomic whose old value it shares.
+// The next round's atomic (perhaps another lane's, on the same counter) cannot start before this
+// one has returned: the shuffle consumes its result, and the subgroup's later instructions follow
+// the shuffle. No barrier between rounds, as in CUB's onesweep: a subgroup barrier per round cost
+// 12% of each onesweep pass on an H100, and 25% of radix4's scatter once that staged its tile (it
+// had measured 7% faster with the barrier before). The counters are in use until the caller's next
 // barrier. Must be called by all.
 void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   const uint base = gl_SubgroupID * HIST_WORDS;
@@ -284,21 +316,13 @@ void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
     }
     before = subgroupShuffle(before, leader);
     const bool marked = !valid && stages_in_rounds();
-    t_rank[k] = marked ? RANK_NONE : (d << 16u) | (counter_value(before, d) + below);
+    set_key_rank(k, d, marked ? RANK_NONE : counter_value(before, d) + below);
   }
 }
 
-// The digit and the rank rank_tile gave loaded key k.
-uint ranked_digit(uint k) {
-  return t_rank[k] >> 16u;
-}
-uint ranked_position(uint k) {
-  return t_rank[k] & 0xffffu;
-}
-
-// Where loaded key k goes in the staged tile, ordered by digit.
-uint staged_position(uint k) {
-  return seeded_ranks() ? ranked_position(k) : s_local_base[ranked_digit(k)] + ranked_position(k);
+// Where loaded key k goes in the staged tile, ordered by digit (`word` and `shift` as ranked).
+uint staged_position(uint k, uint word, uint shift) {
+  return seeded_ranks() ? key_rank(k) : s_local_base[key_digit(k, word, shift)] + key_rank(k);
 }
 
 // Staging a ranked tile in shared memory, ordered by digit, then writing it out: consecutive
@@ -308,11 +332,11 @@ uint staged_position(uint k) {
 // Puts the ranked keys (and values) in s_work at s_local_base[digit] + rank: key words from 0,
 // high words (u64) from tile_keys, values after them. Call after a barrier that ends the ranking
 // (s_work held its counters); the staged tile is readable after the next barrier.
-void stage_ranked_tile(uint tile, uint tile_keys, uint n) {
+void stage_ranked_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   const uint value_offset = (is_u64() ? 2u : 1u) * tile_keys;
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     if (!ranked_slot(tile, tile_keys, n, k)) continue;
-    const uint p = staged_position(k);
+    const uint p = staged_position(k, word, shift);
     s_work[p] = t_lo[k];
     if (is_u64()) s_work[tile_keys + p] = t_hi[k];
     if (HAS_VALUES) s_work[value_offset + p] = t_value[k];
@@ -338,17 +362,26 @@ uint round_word(uint k, uint round, uint word) {
 // Whether ranked slot k is staged in rounds or parts: all where empty slots are padded, else those
 // rank_tile did not mark RANK_NONE.
 bool staged_slot(uint k) {
-  return pads_empty_slots() || t_rank[k] != RANK_NONE;
+  return pads_empty_slots() || key_rank(k) != RANK_NONE;
 }
 
-// Replaces each key's rank in t_rank by its position in the staged tile (s_local_base[digit] +
-// rank), so that rounds after the local bases are gone still find it. Call after a barrier that
-// ends the ranking.
-void place_ranked_keys() {
+// Replaces each key's rank by its position in the staged tile (s_local_base[digit] + rank), so
+// that rounds after the local bases are gone still find it (`word` and `shift` as ranked). Call
+// after a barrier that ends the ranking.
+void place_ranked_keys(uint word, uint shift) {
   if (seeded_ranks()) return;  // the ranks are places already
-  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (!staged_slot(k)) continue;
-    t_rank[k] = (t_rank[k] & 0xffff0000u) | staged_position(k);
+  // Each word's ranks are all read before it is written (packed, an even key's write is whole).
+  for (uint w = 0u; w < t_rank.length(); ++w) {
+    uint placed[2];
+    for (uint h = 0u; h < RANKS_PER_WORD; ++h) {
+      const uint k = w * RANKS_PER_WORD + h;
+      placed[h] =
+          k >= KEYS_PER_THREAD || !staged_slot(k) ? RANK_NONE : staged_position(k, word, shift);
+    }
+    for (uint h = 0u; h < RANKS_PER_WORD; ++h) {
+      const uint k = w * RANKS_PER_WORD + h;
+      if (k < KEYS_PER_THREAD) set_key_rank(k, key_digit(k, word, shift), placed[h]);
+    }
   }
 }
 
@@ -363,7 +396,7 @@ void place_ranked_keys() {
 void stage_placed_round(uint round, uint part, uint word) {
   const uint first = part * SHARED_WORDS;
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    const uint slot = ranked_position(k) - first;  // wraps below the part: then out of it too
+    const uint slot = key_rank(k) - first;  // wraps below the part: then out of it too
     const bool in_part = stage_parts() == 1u || slot < SHARED_WORDS;
     if (staged_rounds() == 1u) {
       if (staged_slot(k) && in_part) s_work[slot] = round_word(k, round, word);
