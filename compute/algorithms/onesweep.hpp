@@ -42,7 +42,7 @@ struct OnesweepOptions {
 // keys_per_thread != 0: tiles of workgroup_size x that. Else spec.tile_keys
 // (chosen_tile_keys; teaching tiles radix_teaching_tile_keys) up to the tuned tile: where the
 // device's subgroups allow 384-thread workgroups, each key type's tuned tile staged in parts
-// (one-word keys 512 x 21, pairs and u64 keys 384 x 16 to 20); elsewhere the largest tile that
+// (one-word keys 512 x 22, pairs and u64 keys 384 x 16 to 20); elsewhere the largest tile that
 // the device's shared memory stages at once, one word per key (at most 18 keys per thread).
 // Smaller tiles leave slots of the workgroup empty, so every bucket still has its thread to look
 // back for it. stage_words != 0 caps the words of one staged part (OnesweepOptions).

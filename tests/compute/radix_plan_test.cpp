@@ -93,20 +93,20 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
         INFO("subgroup " << limits.subgroup_size << " " << to_string(type) << " pairs " << pairs);
         CHECK(t.pass_shared_bytes <= limits.max_shared_memory);
         CHECK(t.keys_per_thread >= 4);
-        CHECK(t.keys_per_thread <= 21);
+        CHECK(t.keys_per_thread <= 22);
         CHECK(t.tile_keys == t.workgroup_size * t.keys_per_thread);
         CHECK(t.subgroup_size == limits.subgroup_size);
         CHECK(t.shared_words * t.stage_parts >= t.tile_keys);
         // 384 threads where 384 / subgroup fit the device's subgroups per workgroup (not
         // lavapipe's 32 of 8), 512 for one-word keys without values; in at most 24 KiB; tiles
-        // then staged in two parts, of 21 keys per thread (one-word keys), 20 (one-word keys with
-        // values), 18 (u64 keys) or 16 (u64 keys with values).
+        // then staged in two parts, of 22 keys per thread (one-word keys), 20 (one-word keys with
+        // values or u64 keys) or 16 (u64 keys with values).
         const bool fits = 384 / limits.subgroup_size <= limits.max_workgroup_subgroups;
         const bool one_word_key = key_bytes(type) == 4;
         const bool keys_only = one_word_key && !pairs;
         CHECK(t.workgroup_size == (fits ? (keys_only ? 512u : 384u) : 256u));
         if (fits) {
-          const std::uint32_t expected = keys_only ? 21u : one_word_key ? 20u : (pairs ? 16u : 18u);
+          const std::uint32_t expected = keys_only ? 22u : pairs && !one_word_key ? 16u : 20u;
           CHECK(t.keys_per_thread == expected);
           CHECK(t.stage_parts == 2);
           CHECK(t.pass_shared_bytes <= 24u * 1024u);
@@ -124,7 +124,7 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
   }
   // Keys of two words on an H100, in at most 24 KiB, so that two workgroups share an SM.
   for (const auto& [type, pairs, tile] :
-       {std::tuple{KeyType::u32, true, 384u * 20u}, std::tuple{KeyType::u64, false, 384u * 18u},
+       {std::tuple{KeyType::u32, true, 384u * 20u}, std::tuple{KeyType::u64, false, 384u * 20u},
         std::tuple{KeyType::u64, true, 384u * 16u}}) {
     const OnesweepTuning t = onesweep_tuning({1u << 20, type, pairs, false}, h100_like());
     CHECK(t.tile_keys == tile);
@@ -133,11 +133,11 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
   }
   CHECK(onesweep_tuning({1u << 20, KeyType::u32, true, false}, lavapipe_like()).workgroup_size ==
         256);
-  // u32 keys on an H100 get 512 x 21 (as i32 and f32 keys, in either direction), on lavapipe
+  // u32 keys on an H100 get 512 x 22 (as i32 and f32 keys, in either direction), on lavapipe
   // 256 x 18.
   for (KeyType type : {KeyType::u32, KeyType::i32, KeyType::f32}) {
     for (bool descending : {false, true}) {
-      CHECK(onesweep_tuning({1025, type, false, descending}, h100_like()).tile_keys == 512 * 21);
+      CHECK(onesweep_tuning({1025, type, false, descending}, h100_like()).tile_keys == 512 * 22);
     }
   }
   CHECK(onesweep_tuning({1025, KeyType::u32, false, false}, lavapipe_like()).tile_keys == 4608);
@@ -163,10 +163,10 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
 
 TEST_CASE("onesweep: whole-word ranking counters where they take no shared memory from the tile",
           "[onesweep]") {
-  // H100: 16 subgroups x 256 words and the tile's 256 counts fit in the 5376 words that stage
+  // H100: 16 subgroups x 256 words and the tile's 256 counts fit in the 5632 words that stage
   // each half of a u32 tile (12 subgroups in the 3840 words of a u32 pairs' tile), and the whole
   // pass declares at most 24 KiB, so that two of its workgroups share an SM.
-  for (const auto& [pairs, part_words] : {std::pair{false, 5376u}, {true, 3840u}}) {
+  for (const auto& [pairs, part_words] : {std::pair{false, 5632u}, {true, 3840u}}) {
     const OnesweepTuning h100 =
         onesweep_tuning({1u << 20, KeyType::u32, pairs, false}, h100_like());
     CHECK_FALSE(h100.packed_counters);
@@ -176,7 +176,7 @@ TEST_CASE("onesweep: whole-word ranking counters where they take no shared memor
   }
   // The plan says so.
   CHECK_THAT(make_plan("onesweep", {1u << 20, KeyType::u32, false, false}, h100_like()).tiles,
-             Catch::Contains("10752 keys (512 threads x 21 keys), staged through shared memory "
+             Catch::Contains("11264 keys (512 threads x 22 keys), staged through shared memory "
                              "in 2 parts"));
   // lavapipe: 32 subgroups of 8 would need 8192 words, more than the tile; 16-bit halves.
   const OnesweepTuning lavapipe =

@@ -169,7 +169,7 @@ TEST_CASE("onesweep: the largest keys of a partial last tile stay before its pad
 
 TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stably",
           "[onesweep][gpu]") {
-  // The H100 stages its tiles (one-word keys 512 x 21, pairs 384 x 20) in two parts within
+  // The H100 stages its tiles (one-word keys 512 x 22, pairs 384 x 20) in two parts within
   // 24 KiB. Here the parts are as small as lavapipe's ranking counters let them be (32
   // subgroups: 4352 words): 256 x 20 in 2 (4352 + 768 positions), 256 x 36 in 3, and teaching
   // tiles of 7000 keys in 28-key slots (some empty) in 2.
@@ -216,19 +216,23 @@ TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stab
   test::require_validation_clean();
 }
 
-TEST_CASE("onesweep: 21 keys per thread, the one-word tile of 512-thread devices, sorts here too",
+TEST_CASE("onesweep: 22 keys per thread, the one-word tile of 512-thread devices, sorts here too",
           "[onesweep][gpu]") {
   // lavapipe cannot run the H100's 512-thread pass (64 of its subgroups of 8); the same pass
-  // kernel specialized for 21 keys per thread runs here in 256-thread workgroups.
-  for (const auto& [type, pairs, d] : {std::tuple{KeyType::u32, false, Distribution::random},
-                                       std::tuple{KeyType::i32, true, Distribution::few_unique},
-                                       std::tuple{KeyType::u64, true, Distribution::random},
-                                       std::tuple{KeyType::f32, false, Distribution::gaussian}}) {
-    SortSpec spec{3 * 256 * 21 + 77, type, pairs, false};
-    spec.tile_keys = 256 * 21;
-    REQUIRE(onesweep_tuning(spec, limits()).keys_per_thread == 21);
-    check_sort("onesweep", generate_keys(d, spec.n, type, 21, pairs), false,
-               std::string(to_string(d)), spec.tile_keys);
+  // kernel specialized for 22 keys per thread runs here in 256-thread workgroups, and for 21, an
+  // odd count, whose last packed word of ranks holds one rank (keys without values).
+  for (const std::uint32_t keys_per_thread : {22u, 21u}) {
+    for (const auto& [type, pairs, d] : {std::tuple{KeyType::u32, false, Distribution::random},
+                                         std::tuple{KeyType::i32, true, Distribution::few_unique},
+                                         std::tuple{KeyType::u64, false, Distribution::random},
+                                         std::tuple{KeyType::u64, true, Distribution::random},
+                                         std::tuple{KeyType::f32, false, Distribution::gaussian}}) {
+      SortSpec spec{3 * 256 * keys_per_thread + 77, type, pairs, false};
+      spec.tile_keys = 256 * keys_per_thread;
+      REQUIRE(onesweep_tuning(spec, limits()).keys_per_thread == keys_per_thread);
+      check_sort("onesweep", generate_keys(d, spec.n, type, keys_per_thread, pairs), false,
+                 std::string(to_string(d)), spec.tile_keys);
+    }
   }
   test::require_validation_clean();
 }
