@@ -44,6 +44,9 @@ uint t_value[KEYS_PER_THREAD];  // values (pairs)
 // pairs in onesweep's 384 x 20 tiles took 0.6% longer packed and spilled in larger ones either
 // way, and radix4's passes took 2% longer (docs/bench/2026-11-26-h100-speed-19-experiments.txt).
 #ifdef RADIX_PACKS_RANKS
+#ifndef RADIX_SEEDS_RANKS
+#error "packed ranks must be places in the staged tile: place_ranked_keys sets one word per key"
+#endif
 const uint RANKS_PER_WORD = HAS_VALUES ? 1u : 2u;
 #else
 const uint RANKS_PER_WORD = 1u;
@@ -369,19 +372,9 @@ bool staged_slot(uint k) {
 // that rounds after the local bases are gone still find it (`word` and `shift` as ranked). Call
 // after a barrier that ends the ranking.
 void place_ranked_keys(uint word, uint shift) {
-  if (seeded_ranks()) return;  // the ranks are places already
-  // Each word's ranks are all read before it is written (packed, an even key's write is whole).
-  for (uint w = 0u; w < t_rank.length(); ++w) {
-    uint placed[2];
-    for (uint h = 0u; h < RANKS_PER_WORD; ++h) {
-      const uint k = w * RANKS_PER_WORD + h;
-      placed[h] =
-          k >= KEYS_PER_THREAD || !staged_slot(k) ? RANK_NONE : staged_position(k, word, shift);
-    }
-    for (uint h = 0u; h < RANKS_PER_WORD; ++h) {
-      const uint k = w * RANKS_PER_WORD + h;
-      if (k < KEYS_PER_THREAD) set_key_rank(k, key_digit(k, word, shift), placed[h]);
-    }
+  if (seeded_ranks()) return;  // the ranks are places already, as packed ranks always are
+  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+    if (staged_slot(k)) set_key_rank(k, key_digit(k, word, shift), staged_position(k, word, shift));
   }
 }
 
