@@ -34,6 +34,11 @@ layout(std430, set = 0, binding = RADIX_BINDING_VALUES_IN) readonly buffer Value
 layout(std430, set = 0, binding = RADIX_BINDING_KEYS_OUT) writeonly buffer KeysOut {
   uint keys_out[];
 };
+// u64 keys go out with one 8-byte store each: written a word at a time, a subgroup's store spans
+// twice the bytes it writes (radix_rank.glsl's write_staged_round says what that cost).
+layout(std430, set = 0, binding = RADIX_BINDING_KEYS_OUT) writeonly buffer KeysOut64 {
+  uvec2 keys_out64[];
+};
 layout(std430, set = 0, binding = RADIX_BINDING_VALUES_OUT) writeonly buffer ValuesOut {
   uint values_out[];
 };
