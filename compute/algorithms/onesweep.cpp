@@ -254,10 +254,13 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
     pass_kernel.withhold_first = spec.delayed_tile;
   }
   const std::uint32_t push = sizeof(gpu::OnesweepStep);
+  // u64 keys have a pass module of their own (onesweep_pass_u64.comp says why).
+  const char* pass_shader =
+      spec.key_type == KeyType::u64 ? "onesweep_pass_u64.comp" : "onesweep_pass.comp";
   plan.kernels = {radix_kernel(spec, "onesweep_init.comp", push, init),
                   radix_kernel(spec, "onesweep_histogram.comp", push, histogram),
                   radix_kernel(spec, "onesweep_scan.comp", push, scan),
-                  radix_kernel(spec, "onesweep_pass.comp", push, pass_kernel)};
+                  radix_kernel(spec, pass_shader, push, pass_kernel)};
   // Without the driver's bounds checks the pass took u32 at 2^28 from 7.88 to 7.57 ms and pairs
   // from 10.92 to 10.04, f32 8.04 -> 8.29 (docs/bench/2026-11-25-h100-speed-13-experiments.txt,
   // run 8). Every access is within the plan's buffers: tiles cover [0, n), status words

@@ -191,6 +191,12 @@ TEST_CASE("onesweep: whole-word ranking counters where they take no shared memor
     CHECK(plan.kernels.back().shader == "onesweep_pass.comp");
     CHECK(plan.kernels.back().constants[gpu::RADIX_SPEC_PACKED_COUNTERS - 1] ==
           (t.packed_counters ? 1u : 0u));
+    // u64 keys, with or without values, take the pass module that stores a key in 8 bytes.
+    for (bool pairs : {false, true}) {
+      const Plan u64 = make_plan("onesweep", {1u << 20, KeyType::u64, pairs, false}, limits);
+      CHECK(u64.kernels.back().shader == "onesweep_pass_u64.comp");
+      CHECK_FALSE(u64.kernels.back().buffer_bounds_checks);
+    }
   }
   // radix4's 16 digits always get whole words.
   const Plan radix4 = make_plan("radix4", {1u << 20, KeyType::u32, false, false}, lavapipe_like());
@@ -205,7 +211,7 @@ TEST_CASE("onesweep's pass and batcher-fused run without the driver's buffer bou
   const Plan onesweep = make_plan("onesweep", {1u << 20, KeyType::u32, true, false}, h100_like());
   for (const KernelSpec& k : onesweep.kernels) {
     INFO(k.shader);
-    CHECK(k.buffer_bounds_checks == (k.shader != "onesweep_pass.comp"));
+    CHECK(k.buffer_bounds_checks == (k.shader != "onesweep_pass.comp"));  // u32 pairs' pass
   }
   const Plan fused =
       make_plan("batcher-fused", {1u << 20, KeyType::f32, false, false}, h100_like());

@@ -34,11 +34,12 @@ layout(std430, set = 0, binding = RADIX_BINDING_VALUES_IN) readonly buffer Value
 layout(std430, set = 0, binding = RADIX_BINDING_KEYS_OUT) writeonly buffer KeysOut {
   uint keys_out[];
 };
-// u64 keys go out with one 8-byte store each: written a word at a time, a subgroup's store spans
-// twice the bytes it writes (radix_rank.glsl's write_staged_round says what that cost).
+#ifdef RADIX_WHOLE_U64_STORES
+// The output keys as pairs of words, for kernels that store a u64 key whole (radix_rank.glsl).
 layout(std430, set = 0, binding = RADIX_BINDING_KEYS_OUT) writeonly buffer KeysOut64 {
   uvec2 keys_out64[];
 };
+#endif
 layout(std430, set = 0, binding = RADIX_BINDING_VALUES_OUT) writeonly buffer ValuesOut {
   uint values_out[];
 };
