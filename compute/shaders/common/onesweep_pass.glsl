@@ -248,6 +248,9 @@ void main() {
     write_staged_tile(tile_end, pc.tile_keys, pc.word, pc.shift);
   } else {
     uint dest[PART_SLOTS];
+#ifdef RADIX_WHOLE_U64_STORES
+    uint held[PART_SLOTS];  // u64 keys' first words (write_staged_round)
+#endif
     for (uint part = 0u; part < stage_parts(); ++part) {
       for (uint round = 0u; round < staged_rounds(); ++round) {
         if (part + round != 0u) {
@@ -255,7 +258,7 @@ void main() {
           stage_placed_round(round, part, pc.word);
           barrier();
         }
-        write_staged_round(tile_end, round, part, pc.word, pc.shift, dest);
+        write_staged_round(tile_end, round, part, pc.word, pc.shift, dest WRITE_HELD_ARG);
       }
     }
   }

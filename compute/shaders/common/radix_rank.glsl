@@ -406,19 +406,25 @@ void stage_placed_round(uint round, uint part, uint word) {
 const uint PART_SLOTS = (SHARED_WORDS + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
 
 // Where the includer defines RADIX_WHOLE_U64_STORES (onesweep's u64 module), a u64 key's word from
-// round 0 waits here for round 1's, and the key goes out in one 8-byte store. Written a word per
-// round, each 4-byte store of a subgroup touched 256 bytes of which it wrote half, and u64 passes
-// at 2^28 took 2.78 ms on the H100 against 2.13, with the same 80 registers
-// (docs/bench/2026-11-26-h100-speed-19-experiments.txt).
+// round 0 waits in `held` for round 1's, and the key goes out in one 8-byte store. Written a word
+// per round, each 4-byte store of a subgroup touched 256 bytes of which it wrote half, and u64
+// passes at 2^28 took 2.78 ms on the H100 against 2.12, with the same 80 registers; `held` as a
+// module-scope array instead of write_staged_round's parameter, 2.15
+// (docs/bench/2026-11-26-h100-speed-19-experiments.txt). The includer declares the array and
+// passes it after `dest` with WRITE_HELD_ARG.
 #ifdef RADIX_WHOLE_U64_STORES
-uint t_held[PART_SLOTS];
+#define WRITE_HELD_PARAM , inout uint held[PART_SLOTS]
+#define WRITE_HELD_ARG , held
+#else
+#define WRITE_HELD_PARAM
+#define WRITE_HELD_ARG
 #endif
 
 // Writes round `round` of the staged part `part`, as far as the tile's first tile_end keys go:
 // position p to output element s_global_base[d] + p, d the digit of the word round 0 staged;
 // round 0 keeps those destinations in `dest` for the part's later rounds.
 void write_staged_round(uint tile_end, uint round, uint part, uint word, uint shift,
-                        inout uint dest[PART_SLOTS]) {
+                        inout uint dest[PART_SLOTS] WRITE_HELD_PARAM) {
   const uint first = part * SHARED_WORDS;
   for (uint i = 0u; i < PART_SLOTS; ++i) {
     const uint j = wg_lane() + i * WORKGROUP_SIZE;
@@ -427,15 +433,13 @@ void write_staged_round(uint tile_end, uint round, uint part, uint word, uint sh
     if (round == 0u) dest[i] = s_global_base[encoded_digit(w, shift)] + first + j;
     if (round == 0u && !is_u64()) {
       keys_out[dest[i]] = decoded(w);
-    } else if (round < 2u && is_u64()) {
 #ifdef RADIX_WHOLE_U64_STORES
-      if (round == 0u) {
-        t_held[i] = decoded(w);  // the word `word` says
-      } else {
-        const uint held = t_held[i];
-        keys_out64[dest[i]] = word == 0u ? uvec2(held, decoded(w)) : uvec2(decoded(w), held);
-      }
+    } else if (round == 0u) {
+      held[i] = decoded(w);  // the word `word` says
+    } else if (round == 1u && is_u64()) {
+      keys_out64[dest[i]] = word == 0u ? uvec2(held[i], decoded(w)) : uvec2(decoded(w), held[i]);
 #else
+    } else if (round < 2u && is_u64()) {
       keys_out[2u * dest[i] + (round == 0u ? word : 1u - word)] = decoded(w);
 #endif
     } else {
