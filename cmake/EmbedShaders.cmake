@@ -1,13 +1,16 @@
 # Compiles GLSL compute/graphics shaders with glslc at build time and embeds the SPIR-V (and the
 # GLSL text, for the step panel) into a generated C++ source. A shader error fails the build.
 #
-# sortscope_embed_shaders(TARGET <target> NAMESPACE <ns> INCLUDE_DIRS <dirs...> SHADERS <files...>)
-# generates <target>_shaders.cpp defining a table of ss::EmbeddedShader entries.
+# sortscope_embed_shaders(TARGET <target> NAMESPACE <ns> INCLUDE_DIRS <dirs...> SHADERS <files...>
+#                         [VARIANTS <name> <file> <macro> ...])
+# generates <target>_shaders.cpp defining a table of ss::EmbeddedShader entries, one per file (named
+# by its file name) and one per variant: <file> compiled with <macro> defined, named <name>, its
+# GLSL text the file's.
 
 set(SORTSCOPE_EMBED_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/embed_shader.cmake)
 
 function(sortscope_embed_shaders)
-  cmake_parse_arguments(ARG "" "TARGET" "INCLUDE_DIRS;SHADERS" ${ARGN})
+  cmake_parse_arguments(ARG "" "TARGET" "INCLUDE_DIRS;SHADERS;VARIANTS" ${ARGN})
   set(out_dir ${CMAKE_CURRENT_BINARY_DIR}/spirv)
   file(MAKE_DIRECTORY ${out_dir})
   set(include_flags)
@@ -18,15 +21,30 @@ function(sortscope_embed_shaders)
   set(generated)
   set(table_entries "")
   set(includes "")
+  # Entries as (name, file, glslc flags) triples: every shader under its file name, then variants.
+  set(entries)
   foreach(shader ${ARG_SHADERS})
-    get_filename_component(abs ${shader} ABSOLUTE)
     get_filename_component(name ${shader} NAME)
+    list(APPEND entries ${name} ${shader} "-DSORTSCOPE_NO_VARIANT")
+  endforeach()
+  list(LENGTH ARG_VARIANTS variant_words)
+  math(EXPR variant_rest "${variant_words} % 3")
+  if(NOT variant_rest EQUAL 0)
+    message(FATAL_ERROR "sortscope_embed_shaders: VARIANTS takes <name> <file> <macro> triples")
+  endif()
+  while(ARG_VARIANTS)
+    list(POP_FRONT ARG_VARIANTS name shader macro)
+    list(APPEND entries ${name} ${shader} "-D${macro}")
+  endwhile()
+  while(entries)
+    list(POP_FRONT entries name shader define)
+    get_filename_component(abs ${shader} ABSOLUTE)
     string(MAKE_C_IDENTIFIER ${name} ident)
     set(spv_inc ${out_dir}/${name}.spv.inc)
     set(src_inc ${out_dir}/${name}.glsl.inc)
     add_custom_command(
       OUTPUT ${spv_inc}
-      COMMAND Vulkan::glslc --target-env=vulkan1.3 -O -Werror ${include_flags}
+      COMMAND Vulkan::glslc --target-env=vulkan1.3 -O -Werror ${include_flags} ${define}
               -MD -MF ${spv_inc}.d -mfmt=c -o ${spv_inc} ${abs}
       DEPENDS ${abs}
       DEPFILE ${spv_inc}.d
@@ -42,7 +60,7 @@ function(sortscope_embed_shaders)
     string(APPEND includes "static const char k_${ident}_glsl[] =\n#include \"${name}.glsl.inc\"\n;\n")
     string(APPEND table_entries
       "    {\"${name}\", {k_${ident}_spv, sizeof(k_${ident}_spv) / 4}, {k_${ident}_glsl, sizeof(k_${ident}_glsl) - 1}},\n")
-  endforeach()
+  endwhile()
 
   set(table_cpp ${CMAKE_CURRENT_BINARY_DIR}/${ARG_TARGET}_shaders.cpp)
   file(CONFIGURE OUTPUT ${table_cpp} CONTENT

@@ -6,13 +6,15 @@
 # Usage: scripts/spirv-at.sh REV OUT_DIR [SHADER...]
 #   REV      any git revision of this repository (a commit, a tag, HEAD~2)
 #   OUT_DIR  created if missing; receives NAME.comp.spv for each shader
-#   SHADER   file names under compute/shaders (e.g. onesweep_pass.comp); default: every *.comp
+#   SHADER   file names under compute/shaders (e.g. onesweep_pass.comp) or build variants
+#            (onesweep_pass_u64.comp: onesweep_pass.comp with RADIX_WHOLE_U64_STORES, as
+#            compute/CMakeLists.txt builds it); default: every *.comp and every variant
 # Then, e.g.: SORTSCOPE_SPIRV_DIR=OUT_DIR sortscope-cli bench --algo onesweep --n 2^28
 # Compiled with the flags of the build (cmake/EmbedShaders.cmake); needs git and glslc.
 set -eu
 
 if [ $# -lt 2 ]; then
-  sed -n '6,11p' "$0" >&2
+  sed -n '6,13p' "$0" >&2
   exit 2
 fi
 rev=$1
@@ -27,12 +29,27 @@ tree=$(mktemp -d)
 trap 'rm -rf "$tree"' EXIT
 git -C "$repo" archive "$commit" compute/shaders | tar -x -C "$tree"
 mkdir -p "$out"
+# The build's variants (compute/CMakeLists.txt, VARIANTS): the file and the macro of each. At a
+# revision older than a variant the macro is unused, so the variant is the file as it was then.
+variant_file() {
+  case $1 in
+    onesweep_pass_u64.comp) echo onesweep_pass.comp ;;
+    *) echo "$1" ;;
+  esac
+}
+variant_define() {
+  case $1 in
+    onesweep_pass_u64.comp) echo -DRADIX_WHOLE_U64_STORES ;;
+    *) echo -DSORTSCOPE_NO_VARIANT ;;
+  esac
+}
 if [ $# -eq 0 ]; then
-  set -- $(cd "$tree/compute/shaders" && ls ./*.comp | sed 's|^\./||')
+  set -- $(cd "$tree/compute/shaders" && ls ./*.comp | sed 's|^\./||') onesweep_pass_u64.comp
 fi
 for shader in "$@"; do
-  src=$tree/compute/shaders/$shader
+  src=$tree/compute/shaders/$(variant_file "$shader")
   [ -f "$src" ] || { echo "spirv-at: $shader is not a shader at $rev" >&2; exit 2; }
-  glslc --target-env=vulkan1.3 -O -Werror -I "$tree/compute/shaders/common" -o "$out/$shader.spv" "$src"
+  glslc --target-env=vulkan1.3 -O -Werror "$(variant_define "$shader")" \
+    -I "$tree/compute/shaders/common" -o "$out/$shader.spv" "$src"
   echo "$out/$shader.spv"
 done

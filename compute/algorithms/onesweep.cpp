@@ -56,15 +56,15 @@ constexpr std::uint32_t k_wide_u64_pairs_keys_per_thread = 16;
 // One-word keys without values took 512 x 21 in two parts: 22624 bytes and 64 registers, two
 // workgroups per SM, 21504 keys per SM against 384 x 18's 20736 in three, and each tile's look-back
 // shared by 10752 keys instead of 6912. u32 at 2^28 (2^24), 384 x 18 7.05-7.10 ms (0.504), 512 x
-// 17 7.08, 18 6.93 (0.511), 19 6.77-6.80, 20 6.69-6.74 (0.497), 21 6.62 twice (0.500); 22 keeps
-// key arrays in local memory; 448 x 20 7.06, 576 x 18 6.81 and x 19 6.75 (56 registers). Once
-// load_tile encoded every slot (radix_rank.glsl), i32 keys 7.13 -> 6.68 ms, f32 7.07 -> 6.63 and
-// u32 sorted from largest to smallest 7.15 -> 6.65 gained as much. Pairs (9.12 -> 9.30, x 14 and
-// x 16) and u64 keys (23.69 -> 23.80, x 14) were not faster at 512 threads and keep 384
-// (docs/bench/2026-11-26-h100-speed-16-experiments.txt, runs 2-4 and 7-8). With the ranks packed
-// two to a word (radix_rank.glsl), 512 x 22 fits 62 registers: u32 at 2^28 6.276 -> 6.102 ms, 2^24
-// 0.470 -> 0.455, f32 6.32 -> 6.14; 512 x 23 6.36 (64 registers, three parts), 24 spills
-// (docs/bench/2026-11-26-h100-speed-19-experiments.txt).
+// 17 7.08, 18 6.93 (0.511), 19 6.77-6.80, 20 6.69-6.74 (0.497), 21 6.62 twice (0.500); 22 kept
+// key arrays in local memory (before ranks were packed, below); 448 x 20 7.06, 576 x 18 6.81 and x
+// 19 6.75 (56 registers). Once load_tile encoded every slot (radix_rank.glsl), i32 keys 7.13
+// -> 6.68 ms, f32 7.07 -> 6.63 and u32 sorted from largest to smallest 7.15 -> 6.65 gained as much.
+// Pairs (9.12 -> 9.30, x 14 and x 16) and u64 keys (23.69 -> 23.80, x 14) were not faster at 512
+// threads and keep 384 (docs/bench/2026-11-26-h100-speed-16-experiments.txt, runs 2-4 and 7-8).
+// With the ranks packed two to a word (radix_rank.glsl), 512 x 22 fits 62 registers: u32 at
+// 2^28 6.276 -> 6.102 ms, 2^24 0.470 -> 0.455, f32 6.32 -> 6.14; 512 x 23 6.36 (64 registers, three
+// parts), 24 spills (docs/bench/2026-11-26-h100-speed-19-experiments.txt).
 constexpr std::uint32_t k_one_word_keys_pass_workgroup = 512;
 constexpr std::uint32_t k_one_word_keys_per_thread = 22;
 

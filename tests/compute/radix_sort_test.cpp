@@ -172,7 +172,8 @@ TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stab
   // The H100 stages its tiles (one-word keys 512 x 22, pairs 384 x 20) in two parts within
   // 24 KiB. Here the parts are as small as lavapipe's ranking counters let them be (32
   // subgroups: 4352 words): 256 x 20 in 2 (4352 + 768 positions), 256 x 36 in 3, and teaching
-  // tiles of 7000 keys in 28-key slots (some empty) in 2.
+  // tiles of 7000 keys in 28-key slots (some empty) in 2. u64 keys without values run their own
+  // pass module (two ranks to a word, each key stored whole), empty slots and all.
   struct Case {
     std::uint32_t keys_per_thread;
     std::uint32_t tile_keys;  // 0: keys_per_thread x 256, else the spec's tile (empty slots)
@@ -183,7 +184,8 @@ TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stab
          {std::tuple{KeyType::u32, false, false, Distribution::random},
           std::tuple{KeyType::f32, false, true, Distribution::gaussian},
           std::tuple{KeyType::i32, true, false, Distribution::few_unique},
-          std::tuple{KeyType::u64, true, true, Distribution::random}}) {
+          std::tuple{KeyType::u64, true, true, Distribution::random},
+          std::tuple{KeyType::u64, false, false, Distribution::few_unique}}) {
       OnesweepOptions options;
       options.keys_per_thread = c.keys_per_thread;
       options.stage_words = 1;

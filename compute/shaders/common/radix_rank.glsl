@@ -8,9 +8,9 @@
 // counts are known before any key is ranked (onesweep publishes them then, as CUB's onesweep
 // does). Ranking then goes round by round, each subgroup's counters seeded with the keys of
 // earlier subgroups, so a key's rank is final when its round ends. Per key only the rank is kept,
-// its digit packed in (registers decide how many workgroups an SM holds). Keys are placed after
-// the loop, not in it: shared stores inside the loop made onesweep's passes 50% slower on the
-// H100 (docs/bench/2026-11-23-h100-speed-2-experiments.txt).
+// with its digit or two to a word (t_rank: registers decide how many workgroups an SM holds).
+// Keys are placed after the loop, not in it: shared stores inside the loop made onesweep's passes
+// 50% slower on the H100 (docs/bench/2026-11-23-h100-speed-2-experiments.txt).
 //
 // Needs GL_KHR_shader_subgroup_shuffle.
 
@@ -37,12 +37,13 @@ uint t_hi[KEYS_PER_THREAD];
 uint t_value[KEYS_PER_THREAD];  // values (pairs)
 // After rank_tile, each key's rank (key_rank) and digit (key_digit). Where the includer defines
 // RADIX_PACKS_RANKS (onesweep), keys without values keep two ranks to a word, 16 bits each (a tile
-// never holds 65535 keys, RADIX_MAX_TILE_KEYS), and take the digit from the key's word again where
-// needed: with a word per key the H100's compiler fitted onesweep's one-word keys to 512 x 21 tiles
-// in 64 registers, packed to 512 x 22 (u32 at 2^28 2.8% faster), and u64 keys to 384 x 18 in 80,
-// packed to 384 x 20. Elsewhere a key's word holds its digit (bits 16..) and its rank (bits 0..15):
-// pairs in onesweep's 384 x 20 tiles took 0.6% longer packed and spilled in larger ones either
-// way, and radix4's passes took 2% longer (docs/bench/2026-11-26-h100-speed-19-experiments.txt).
+// holds at most 65535 keys, RADIX_MAX_TILE_KEYS, so no rank reaches RANK_NONE), and no digit:
+// their ranks are places already (seeded_ranks), which need none. With a word per key the H100's
+// compiler fitted onesweep's one-word keys to 512 x 21 tiles in 64 registers, packed to 512 x 22
+// (u32 at 2^28 2.8% faster), and u64 keys to 384 x 18 in 80, packed to 384 x 20. Elsewhere a key's
+// word holds its digit (bits 16..) and its rank (bits 0..15): pairs in onesweep's 384 x 20 tiles
+// took 0.6% longer packed and spilled in larger ones either way, and radix4's passes took 2% longer
+// (docs/bench/2026-11-26-h100-speed-19-experiments.txt).
 #ifdef RADIX_PACKS_RANKS
 #ifndef RADIX_SEEDS_RANKS
 #error "packed ranks must be places in the staged tile: place_ranked_keys sets one word per key"
@@ -410,7 +411,7 @@ const uint PART_SLOTS = (SHARED_WORDS + gl_WorkGroupSize.x - 1u) / gl_WorkGroupS
 // per round, each 4-byte store of a subgroup touched 256 bytes of which it wrote half, and u64
 // passes at 2^28 took 2.78 ms on the H100 against 2.12, with the same 80 registers; `held` as a
 // module-scope array instead of write_staged_round's parameter, 2.15
-// (docs/bench/2026-11-26-h100-speed-19-experiments.txt). The includer declares the array and
+// (docs/bench/2026-11-26-h100-speed-20-experiments.txt). The includer declares the array and
 // passes it after `dest` with WRITE_HELD_ARG.
 #ifdef RADIX_WHOLE_U64_STORES
 #define WRITE_HELD_PARAM , inout uint held[PART_SLOTS]
