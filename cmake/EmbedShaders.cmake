@@ -5,7 +5,7 @@
 #                         [VARIANTS <name> <file> <macro> ...])
 # generates <target>_shaders.cpp defining a table of ss::EmbeddedShader entries, one per file (named
 # by its file name) and one per variant: <file> compiled with <macro> defined, named <name>, its
-# GLSL text the file's.
+# GLSL text the file's after a comment line that says so.
 
 set(SORTSCOPE_EMBED_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/embed_shader.cmake)
 
@@ -23,9 +23,10 @@ function(sortscope_embed_shaders)
   set(includes "")
   # Entries as (name, file, glslc flags) triples: every shader under its file name, then variants.
   set(entries)
+  set(no_variant -DSORTSCOPE_NO_VARIANT)  # glslc wants an argument in the define's place
   foreach(shader ${ARG_SHADERS})
     get_filename_component(name ${shader} NAME)
-    list(APPEND entries ${name} ${shader} "-DSORTSCOPE_NO_VARIANT")
+    list(APPEND entries ${name} ${shader} ${no_variant})
   endforeach()
   list(LENGTH ARG_VARIANTS variant_words)
   math(EXPR variant_rest "${variant_words} % 3")
@@ -40,6 +41,12 @@ function(sortscope_embed_shaders)
     list(POP_FRONT entries name shader define)
     get_filename_component(abs ${shader} ABSOLUTE)
     string(MAKE_C_IDENTIFIER ${name} ident)
+    set(note_arg)
+    if(NOT define STREQUAL no_variant)
+      get_filename_component(file_name ${shader} NAME)
+      string(SUBSTRING ${define} 2 -1 macro)
+      set(note_arg "-DNOTE=${name}: ${file_name} built with ${macro} defined (compute/CMakeLists.txt)")
+    endif()
     set(spv_inc ${out_dir}/${name}.spv.inc)
     set(src_inc ${out_dir}/${name}.glsl.inc)
     add_custom_command(
@@ -52,7 +59,7 @@ function(sortscope_embed_shaders)
       VERBATIM)
     add_custom_command(
       OUTPUT ${src_inc}
-      COMMAND ${CMAKE_COMMAND} -DIN=${abs} -DOUT=${src_inc} -P ${SORTSCOPE_EMBED_SCRIPT}
+      COMMAND ${CMAKE_COMMAND} -DIN=${abs} -DOUT=${src_inc} ${note_arg} -P ${SORTSCOPE_EMBED_SCRIPT}
       DEPENDS ${abs} ${SORTSCOPE_EMBED_SCRIPT}
       VERBATIM)
     list(APPEND generated ${spv_inc} ${src_inc})
