@@ -13,9 +13,9 @@ layout(push_constant) uniform Push {
 
 const uint MAX_SMS = 1024u;
 layout(std430, set = 0, binding = 0) coherent buffer Counts {
-  uint live[MAX_SMS];   // workgroups running on each SM now
-  uint peak[MAX_SMS];   // the most seen at once
-  uint sink[];          // keeps the shared array and the spin alive
+  uint live[MAX_SMS];  // workgroups running on each SM now
+  uint peak[MAX_SMS];  // the most seen at once
+  uint sink[];         // keeps the shared array and the spin alive
 };
 
 shared uint pad[PAD_WORDS];
