@@ -176,9 +176,9 @@ void main() {
   rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
   barrier();  // s_work is read no more as counters: stage the tile, ordered by bucket
   if (!stages_in_rounds()) {
-    stage_ranked_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
+    stage_ranked_tile(tile, pc.tile_keys, pc.n);
   } else {
-    place_ranked_keys(pc.word, pc.shift);
+    place_ranked_keys();
     stage_placed_round(0u, 0u, pc.word);  // the digits' words of part 0; the rest after the walk
   }
 

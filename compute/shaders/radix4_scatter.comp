@@ -41,7 +41,7 @@ void main() {
   }
   rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
   barrier();  // the counters are done with: s_work takes the staged tile
-  stage_ranked_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
+  stage_ranked_tile(tile, pc.tile_keys, pc.n);
   barrier();
   const uint tile_end = min(pc.n - tile * pc.tile_keys, pc.tile_keys);  // keys in this tile
   write_staged_tile(tile_end, pc.tile_keys, pc.word, pc.shift);

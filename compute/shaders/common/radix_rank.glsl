@@ -60,18 +60,22 @@ uint t_rank[(KEYS_PER_THREAD + RANKS_PER_WORD - 1u) / RANKS_PER_WORD];
 // round. Tiles staged at once test the index: marking the slots cost them 0.8% on the H100.
 const uint RANK_NONE = 0xffffu;
 
+// Every index below is within t_rank whichever way the ranks are kept, also in the branch that
+// specialization leaves dead.
 uint key_rank(uint k) {
-  if (RANKS_PER_WORD == 1u) return t_rank[k] & 0xffffu;
-  return bitfieldExtract(t_rank[k / 2u], int(16u * (k % 2u)), 16);
+  const uint i = k / RANKS_PER_WORD;
+  if (RANKS_PER_WORD == 1u) return t_rank[i] & 0xffffu;
+  return bitfieldExtract(t_rank[i], int(16u * (k % 2u)), 16);
 }
 
 // Sets key k's rank (< 2^16) and digit, for k in increasing order: packed, an even key's word is
 // written whole, and the digit is not kept.
 void set_key_rank(uint k, uint digit, uint rank) {
+  const uint i = k / RANKS_PER_WORD;
   if (RANKS_PER_WORD == 1u) {
-    t_rank[k] = (digit << 16u) | rank;
+    t_rank[i] = (digit << 16u) | rank;
   } else {
-    t_rank[k / 2u] = k % 2u == 0u ? rank : t_rank[k / 2u] | (rank << 16u);
+    t_rank[i] = k % 2u == 0u ? rank : t_rank[i] | (rank << 16u);
   }
 }
 
@@ -180,9 +184,10 @@ uint loaded_digit(uint k, uint word, uint shift) {
   return encoded_digit(word == 0u ? t_lo[k] : t_hi[k], shift);
 }
 
-// The digit of ranked key k (set_key_rank), with the `word` and `shift` it was ranked by.
-uint key_digit(uint k, uint word, uint shift) {
-  return RANKS_PER_WORD == 1u ? t_rank[k] >> 16u : loaded_digit(k, word, shift);
+// The digit of ranked key k (set_key_rank), where ranks are not packed: packed ranks are places
+// already (seeded_ranks), and no caller asks for their digits.
+uint key_digit(uint k) {
+  return t_rank[k / RANKS_PER_WORD] >> 16u;
 }
 
 // A staged key word as it goes out.
@@ -324,9 +329,9 @@ void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   }
 }
 
-// Where loaded key k goes in the staged tile, ordered by digit (`word` and `shift` as ranked).
-uint staged_position(uint k, uint word, uint shift) {
-  return seeded_ranks() ? key_rank(k) : s_local_base[key_digit(k, word, shift)] + key_rank(k);
+// Where loaded key k goes in the staged tile, ordered by digit.
+uint staged_position(uint k) {
+  return seeded_ranks() ? key_rank(k) : s_local_base[key_digit(k)] + key_rank(k);
 }
 
 // Staging a ranked tile in shared memory, ordered by digit, then writing it out: consecutive
@@ -336,11 +341,11 @@ uint staged_position(uint k, uint word, uint shift) {
 // Puts the ranked keys (and values) in s_work at s_local_base[digit] + rank: key words from 0,
 // high words (u64) from tile_keys, values after them. Call after a barrier that ends the ranking
 // (s_work held its counters); the staged tile is readable after the next barrier.
-void stage_ranked_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
+void stage_ranked_tile(uint tile, uint tile_keys, uint n) {
   const uint value_offset = (is_u64() ? 2u : 1u) * tile_keys;
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     if (!ranked_slot(tile, tile_keys, n, k)) continue;
-    const uint p = staged_position(k, word, shift);
+    const uint p = staged_position(k);
     s_work[p] = t_lo[k];
     if (is_u64()) s_work[tile_keys + p] = t_hi[k];
     if (HAS_VALUES) s_work[value_offset + p] = t_value[k];
@@ -370,12 +375,12 @@ bool staged_slot(uint k) {
 }
 
 // Replaces each key's rank by its position in the staged tile (s_local_base[digit] + rank), so
-// that rounds after the local bases are gone still find it (`word` and `shift` as ranked). Call
-// after a barrier that ends the ranking.
-void place_ranked_keys(uint word, uint shift) {
+// that rounds after the local bases are gone still find it. Call after a barrier that ends the
+// ranking.
+void place_ranked_keys() {
   if (seeded_ranks()) return;  // the ranks are places already, as packed ranks always are
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (staged_slot(k)) set_key_rank(k, key_digit(k, word, shift), staged_position(k, word, shift));
+    if (staged_slot(k)) set_key_rank(k, key_digit(k), staged_position(k));
   }
 }
 
