@@ -7,7 +7,7 @@
 #   REV      any git revision of this repository (a commit, a tag, HEAD~2)
 #   OUT_DIR  created if missing; receives NAME.comp.spv for each shader
 #   SHADER   file names under compute/shaders (e.g. onesweep_pass.comp) or build variants
-#            (onesweep_pass_u64.comp: onesweep_pass.comp with RADIX_WHOLE_U64_STORES, as
+#            (onesweep_pass_u64.comp: onesweep_pass.comp with RADIX_STAGES_WHOLE_ITEMS, as
 #            compute/CMakeLists.txt builds it); default: every *.comp and every variant
 # Then, e.g.: SORTSCOPE_SPIRV_DIR=OUT_DIR sortscope-cli bench --algo onesweep --n 2^28
 # Compiled with the flags of the build (cmake/EmbedShaders.cmake); needs git and glslc.
@@ -29,8 +29,9 @@ tree=$(mktemp -d)
 trap 'rm -rf "$tree"' EXIT
 git -C "$repo" archive "$commit" compute/shaders | tar -x -C "$tree"
 mkdir -p "$out"
-# The build's variants (compute/CMakeLists.txt, VARIANTS): the file and the macro of each. At a
-# revision older than a variant the macro is unused, so the variant is the file as it was then.
+# The build's variants (compute/CMakeLists.txt, VARIANTS): the file and the macros each has had,
+# all defined, since a revision uses at most one of them. At a revision older than a variant its
+# macros are unused, so the variant is the file as it was then.
 variant_file() {
   case $1 in
     onesweep_pass_u64.comp) echo onesweep_pass.comp ;;
@@ -39,8 +40,8 @@ variant_file() {
 }
 variant_define() {
   case $1 in
-    onesweep_pass_u64.comp) echo -DRADIX_WHOLE_U64_STORES ;;
-    *) echo -DSORTSCOPE_NO_VARIANT ;;
+    onesweep_pass_u64.comp) echo -DRADIX_STAGES_WHOLE_ITEMS -DRADIX_WHOLE_U64_STORES ;;
+    *) ;;
   esac
 }
 if [ $# -eq 0 ]; then
@@ -49,7 +50,8 @@ fi
 for shader in "$@"; do
   src=$tree/compute/shaders/$(variant_file "$shader")
   [ -f "$src" ] || { echo "spirv-at: $shader is not a shader at $rev" >&2; exit 2; }
-  glslc --target-env=vulkan1.3 -O -Werror "$(variant_define "$shader")" \
+  # shellcheck disable=SC2046 # one argument per macro
+  glslc --target-env=vulkan1.3 -O -Werror $(variant_define "$shader") \
     -I "$tree/compute/shaders/common" -o "$out/$shader.spv" "$src"
   echo "$out/$shader.spv"
 done

@@ -49,10 +49,15 @@ constexpr std::uint32_t k_wide_one_word_keys_per_thread = 18;
 // pairs 18 9.41, 19 9.23, 20 9.12, 21 9.69 (docs/bench/2026-11-25-h100-speed-15-experiments.txt).
 // Once the ranks of keys without values were packed two to a word (radix_rank.glsl), u64 keys 18
 // 23.48 ms, 19 23.33, 20 23.28-23.29 (80 registers), 21 26.37 (94 registers); pairs did not fit
-// larger tiles (docs/bench/2026-11-26-h100-speed-19-experiments.txt).
-constexpr std::uint32_t k_wide_u64_keys_per_thread = 20;
+// larger tiles (docs/bench/2026-11-26-h100-speed-19-experiments.txt). Once u64 keys were staged
+// whole, with their values, a part at a time (onesweep_pass_u64.comp), u64 keys 20 17.70 ms (78
+// registers), 21 17.37 (80), 22 17.51 (32 bytes in local memory), 23 18.52, 512 x 15 17.50; u64
+// keys with values 14 25.83 ms, 15 25.46, 16 26.17, 17 30.20 (99 registers), 18 29.34; with the
+// staged words laid out in rows, u64 keys 21 16.78
+// (docs/bench/2026-11-26-h100-speed-21-experiments.txt).
+constexpr std::uint32_t k_wide_u64_keys_per_thread = 21;
 constexpr std::uint32_t k_wide_pairs_keys_per_thread = 20;
-constexpr std::uint32_t k_wide_u64_pairs_keys_per_thread = 16;
+constexpr std::uint32_t k_wide_u64_pairs_keys_per_thread = 15;
 // One-word keys without values took 512 x 21 in two parts: 22624 bytes and 64 registers, two
 // workgroups per SM, 21504 keys per SM against 384 x 18's 20736 in three, and each tile's look-back
 // shared by 10752 keys instead of 6912. u32 at 2^28 (2^24), 384 x 18 7.05-7.10 ms (0.504), 512 x
@@ -70,6 +75,12 @@ constexpr std::uint32_t k_one_word_keys_per_thread = 22;
 
 bool one_word_keys_only(const SortSpec& spec) {
   return key_bytes(spec.key_type) == 4 && !spec.pairs;
+}
+
+// Words of shared memory a staged key takes in a part of the tile: u64 keys run
+// onesweep_pass_u64.comp, which stages each key whole with its value; others one word per round.
+std::uint32_t staged_item_words(const SortSpec& spec) {
+  return spec.key_type == KeyType::u64 ? 2 + (spec.pairs ? 1 : 0) : 1;
 }
 
 // Whether a pass workgroup of wg invocations fits the device's workgroups and subgroups.
@@ -180,18 +191,21 @@ OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
     t.tile_keys = chosen;
     t.tuned = chosen == tuned;
   }
-  // The tile's slots in as few equal parts as the stage budget takes. Whole-word counters where
-  // they fit in the words that stage a part (not on lavapipe, whose 32 subgroups of 8 would need
-  // 32 KiB for them).
+  // The tile's slots in as few equal parts as the stage budget takes, each slot item_words words.
+  // Whole-word counters where they fit in the words that stage a part (not on lavapipe, whose 32
+  // subgroups of 8 would need 32 KiB for them).
+  const std::uint32_t item_words = staged_item_words(spec);
   const std::uint32_t slots = wg * t.keys_per_thread;
-  const std::uint32_t parts = gpu::radix_stage_parts(slots, std::max(stage_budget, 1u));
-  const std::uint32_t part_words = (slots + parts - 1) / parts;
+  const std::uint32_t parts =
+      gpu::radix_stage_parts(slots, std::max(stage_budget / item_words, 1u));
+  const std::uint32_t part_words = (slots + parts - 1) / parts * item_words;
   t.packed_counters = radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, false) + count_words >
                       std::max(hist_words, part_words);
   t.shared_words =
       std::max(radix_rank_words(subgroups, gpu::ONESWEEP_DIGITS, t.packed_counters) + count_words,
                part_words);
-  t.stage_parts = gpu::radix_stage_parts(slots, t.shared_words);  // as the kernel counts them
+  t.stage_parts =  // as the kernel counts them (stage_parts in radix_rank.glsl)
+      gpu::radix_stage_parts(slots, t.shared_words / item_words);
   t.pass_shared_bytes = 4u * (t.shared_words + extra);
   return t;
 }

@@ -6,11 +6,15 @@
 // Tile ids come from an atomic counter in launch order, so a tile only ever looks back at tiles
 // whose workgroups have started. The lookback never waits unboundedly (see onesweep_step.h).
 //
-// u64 keys run this kernel compiled with RADIX_WHOLE_U64_STORES (onesweep_pass_u64.comp in
-// compute/CMakeLists.txt), which writes each key with one 8-byte store (radix_rank.glsl says why).
-// A module of its own: where the kernel every key type shares could store through the 8-byte view,
-// the H100's compiler took pairs from 80 registers to 94, though pairs never run those stores
-// (docs/bench/2026-11-26-h100-speed-20-experiments.txt).
+// u64 keys run this kernel compiled with RADIX_STAGES_WHOLE_ITEMS (onesweep_pass_u64.comp in
+// compute/CMakeLists.txt), which stages each key whole with its value, a part of the tile at a
+// time, and writes a key with one 8-byte store (radix_rank.glsl). On the H100 at 2^28 u64 keys
+// took 16.78 ms so against 17.99 staged a word per round (and written whole from registers), u64
+// keys with values 25.46 against 34.74, and pairs 9.12 against 9.05: keys of one word keep the
+// rounds. A module of its own: where the kernel every key type shares could store through an
+// 8-byte view, the H100's compiler took pairs from 80 registers to 94, though pairs never ran
+// those stores (docs/bench/2026-11-26-h100-speed-20-experiments.txt and
+// docs/bench/2026-11-26-h100-speed-21-experiments.txt).
 //
 // Memory model: a status word carries its whole message (flag and count in one 32-bit word), so
 // it is only ever accessed atomically, and relaxed device-scope atomics suffice: no other data is
@@ -63,7 +67,8 @@ layout(std430, set = 0, binding = ONESWEEP_BINDING_RECORDS) writeonly buffer Rec
 // and pairs fit the 24 KiB of one-word keys: pairs at 2^28 took 15.0 ms staging both words at once
 // in 48 KiB, one workgroup per SM, and 10.7 ms in rounds. Tiles larger than the array are staged
 // in parts of consecutive positions (stage_parts), each through all the rounds.
-// Per-subgroup counters, then the staged tile; the last word is spare (stage_placed_round).
+// Per-subgroup counters, then the staged tile; the last word is spare (stage_placed_round; where
+// RADIX_STAGES_WHOLE_ITEMS, unused).
 shared uint s_work[SHARED_WORDS + 1u];
 shared uint s_vote[3];
 shared uint s_tile;
@@ -179,7 +184,11 @@ void main() {
     stage_ranked_tile(tile, pc.tile_keys, pc.n);
   } else {
     place_ranked_keys();
+#ifdef RADIX_STAGES_WHOLE_ITEMS
+    stage_placed_items(0u);  // part 0; the rest after the walk
+#else
     stage_placed_round(0u, 0u, pc.word);  // the digits' words of part 0; the rest after the walk
+#endif
   }
 
   // (1) + (2) Chained scan: look back, publish the inclusive prefix.
@@ -250,15 +259,22 @@ void main() {
   barrier();
 
   // Scatter from shared memory: consecutive invocations write consecutive keys of a bucket, one
-  // word of each key (then its value) at a time; u64 keys whole, once both words were staged,
-  // where RADIX_WHOLE_U64_STORES.
+  // word of each key (then its value) at a time, or, where RADIX_STAGES_WHOLE_ITEMS, each key
+  // whole and its value, part by part.
   if (!stages_in_rounds()) {
     write_staged_tile(tile_end, pc.tile_keys, pc.word, pc.shift);
   } else {
+#ifdef RADIX_STAGES_WHOLE_ITEMS
+    for (uint part = 0u; part < stage_parts(); ++part) {
+      if (part != 0u) {
+        barrier();  // the previous part is read
+        stage_placed_items(part);
+        barrier();
+      }
+      write_staged_items(tile_end, part, pc.word, pc.shift);
+    }
+#else
     uint dest[PART_SLOTS];
-#ifdef RADIX_WHOLE_U64_STORES
-    uint held[PART_SLOTS];  // u64 keys' first words (write_staged_round)
-#endif
     for (uint part = 0u; part < stage_parts(); ++part) {
       for (uint round = 0u; round < staged_rounds(); ++round) {
         if (part + round != 0u) {
@@ -266,9 +282,10 @@ void main() {
           stage_placed_round(round, part, pc.word);
           barrier();
         }
-        write_staged_round(tile_end, round, part, pc.word, pc.shift, dest WRITE_HELD_ARG);
+        write_staged_round(tile_end, round, part, pc.word, pc.shift, dest);
       }
     }
+#endif
   }
 
   if (withheld && WITHHOLD_MODE == ONESWEEP_WITHHOLD_LATE && bucket_lane) {

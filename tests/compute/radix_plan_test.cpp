@@ -99,36 +99,38 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
         CHECK(t.shared_words * t.stage_parts >= t.tile_keys);
         // 384 threads where 384 / subgroup fit the device's subgroups per workgroup (not
         // lavapipe's 32 of 8), 512 for one-word keys without values; in at most 24 KiB; tiles
-        // then staged in two parts, of 22 keys per thread (one-word keys), 20 (one-word keys with
-        // values or u64 keys) or 16 (u64 keys with values).
+        // then staged in parts, of 22 keys per thread (one-word keys), 20 (one-word keys with
+        // values), 21 (u64 keys) or 15 (u64 keys with values). u64 keys are staged whole, with
+        // their values, so in three parts; others a word at a time, in two.
         const bool fits = 384 / limits.subgroup_size <= limits.max_workgroup_subgroups;
         const bool one_word_key = key_bytes(type) == 4;
         const bool keys_only = one_word_key && !pairs;
         CHECK(t.workgroup_size == (fits ? (keys_only ? 512u : 384u) : 256u));
         if (fits) {
-          const std::uint32_t expected = keys_only ? 22u : pairs && !one_word_key ? 16u : 20u;
+          const std::uint32_t expected = keys_only ? 22u : one_word_key ? 20u : pairs ? 15u : 21u;
           CHECK(t.keys_per_thread == expected);
-          CHECK(t.stage_parts == 2);
+          CHECK(t.stage_parts == (one_word_key ? 2u : 3u));
           CHECK(t.pass_shared_bytes <= 24u * 1024u);
         } else {
-          // Elsewhere every tile is staged at once, one word of every key at a time, so its
-          // shared memory is that of one-word keys whatever the key's width.
+          // Elsewhere tiles of one-word keys are staged at once, one word of every key at a time,
+          // so their shared memory is that of keys without values; u64 keys, staged whole, take
+          // the same tiles in two parts.
           const OnesweepTuning one_word =
               onesweep_tuning({1000, KeyType::u32, false, false, k_tile_keys_tuned}, limits);
-          CHECK(t.stage_parts == 1);
+          CHECK(t.stage_parts == (one_word_key ? 1u : 2u));
           CHECK(t.tile_keys == one_word.tile_keys);
-          CHECK(t.pass_shared_bytes == one_word.pass_shared_bytes);
+          if (one_word_key) CHECK(t.pass_shared_bytes == one_word.pass_shared_bytes);
         }
       }
     }
   }
   // Keys of two words on an H100, in at most 24 KiB, so that two workgroups share an SM.
-  for (const auto& [type, pairs, tile] :
-       {std::tuple{KeyType::u32, true, 384u * 20u}, std::tuple{KeyType::u64, false, 384u * 20u},
-        std::tuple{KeyType::u64, true, 384u * 16u}}) {
+  for (const auto& [type, pairs, tile, parts] : {std::tuple{KeyType::u32, true, 384u * 20u, 2u},
+                                                 std::tuple{KeyType::u64, false, 384u * 21u, 3u},
+                                                 std::tuple{KeyType::u64, true, 384u * 15u, 3u}}) {
     const OnesweepTuning t = onesweep_tuning({1u << 20, type, pairs, false}, h100_like());
     CHECK(t.tile_keys == tile);
-    CHECK(t.stage_parts == 2);
+    CHECK(t.stage_parts == parts);
     CHECK(t.pass_shared_bytes <= 24u * 1024u);
   }
   CHECK(onesweep_tuning({1u << 20, KeyType::u32, true, false}, lavapipe_like()).workgroup_size ==
@@ -191,7 +193,7 @@ TEST_CASE("onesweep: whole-word ranking counters where they take no shared memor
     CHECK(plan.kernels.back().shader == "onesweep_pass.comp");
     CHECK(plan.kernels.back().constants[gpu::RADIX_SPEC_PACKED_COUNTERS - 1] ==
           (t.packed_counters ? 1u : 0u));
-    // u64 keys, with or without values, take the pass module that stores a key in 8 bytes.
+    // u64 keys, with or without values, take the pass module that stages a key whole.
     for (bool pairs : {false, true}) {
       const Plan u64 = make_plan("onesweep", {1u << 20, KeyType::u64, pairs, false}, limits);
       CHECK(u64.kernels.back().shader == "onesweep_pass_u64.comp");

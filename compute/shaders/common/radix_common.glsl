@@ -34,7 +34,7 @@ layout(std430, set = 0, binding = RADIX_BINDING_VALUES_IN) readonly buffer Value
 layout(std430, set = 0, binding = RADIX_BINDING_KEYS_OUT) writeonly buffer KeysOut {
   uint keys_out[];
 };
-#ifdef RADIX_WHOLE_U64_STORES
+#ifdef RADIX_STAGES_WHOLE_ITEMS
 // The output keys as pairs of words, for kernels that store a u64 key whole (radix_rank.glsl).
 layout(std430, set = 0, binding = RADIX_BINDING_KEYS_OUT) writeonly buffer KeysOut64 {
   uvec2 keys_out64[];

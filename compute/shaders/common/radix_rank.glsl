@@ -82,22 +82,45 @@ void set_key_rank(uint k, uint digit, uint rank) {
 // Rounds in which the includer stages a tile. One where it stages every word at once
 // (stage_ranked_tile: radix4); where it defines RADIX_STAGES_IN_ROUNDS (onesweep), one word of
 // every key per round: the word that holds the pass's digit, then the key's other word (u64),
-// then the value (pairs).
+// then the value (pairs); one again where it also defines RADIX_STAGES_WHOLE_ITEMS (below).
 uint staged_rounds() {
-#ifdef RADIX_STAGES_IN_ROUNDS
+#if defined(RADIX_STAGES_WHOLE_ITEMS)
+  return 1u;
+#elif defined(RADIX_STAGES_IN_ROUNDS)
   return (is_u64() ? 2u : 1u) + (HAS_VALUES ? 1u : 0u);
 #else
   return 1u;
 #endif
 }
 
+// Words a staged position holds in parts: one, or, where the includer defines
+// RADIX_STAGES_WHOLE_ITEMS (onesweep's module for u64 keys), every word of a key and its value, so
+// that each part goes through one round, keeps no destinations in registers for later rounds and
+// writes a key with one store (stage_placed_items, write_staged_items).
+uint item_words() {
+#ifdef RADIX_STAGES_WHOLE_ITEMS
+  return key_words(KEY_TYPE) + (HAS_VALUES ? 1u : 0u);
+#else
+  return 1u;
+#endif
+}
+
+// Positions of the staged tile a part holds: as many items as SHARED_WORDS has room for.
+uint part_items() {
+#ifdef RADIX_STAGES_WHOLE_ITEMS
+  return SHARED_WORDS / item_words();
+#else
+  return SHARED_WORDS;  // no division by one in the other modules' SPIR-V
+#endif
+}
+
 // Parts of the tile staged one after another where the includer defines RADIX_STAGES_IN_ROUNDS:
-// part p holds the keys at positions [p * SHARED_WORDS, (p + 1) * SHARED_WORDS) of the staged
-// tile (radix_stage_parts), so a tile may hold more keys than shared memory has words. Each part
-// goes through all of staged_rounds().
+// part p holds the keys at positions [p * part_items(), (p + 1) * part_items()) of the staged tile
+// (radix_stage_parts), so a tile may hold more keys than shared memory has words. Each part goes
+// through all of staged_rounds().
 uint stage_parts() {
 #ifdef RADIX_STAGES_IN_ROUNDS
-  return radix_stage_parts(KEYS_PER_THREAD * WORKGROUP_SIZE, SHARED_WORDS);
+  return radix_stage_parts(KEYS_PER_THREAD * WORKGROUP_SIZE, part_items());
 #else
   return 1u;
 #endif
@@ -411,26 +434,11 @@ void stage_placed_round(uint round, uint part, uint word) {
 // 2026-11-26-h100-speed-18-experiments.txt).
 const uint PART_SLOTS = (SHARED_WORDS + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
 
-// Where the includer defines RADIX_WHOLE_U64_STORES (onesweep's u64 module), a u64 key's word from
-// round 0 waits in `held` for round 1's, and the key goes out in one 8-byte store. Written a word
-// per round, each 4-byte store of a subgroup touched 256 bytes of which it wrote half, and u64
-// passes at 2^28 took 2.78 ms on the H100 against 2.12, with the same 80 registers; `held` as a
-// module-scope array instead of write_staged_round's parameter, 2.15
-// (docs/bench/2026-11-26-h100-speed-20-experiments.txt). The includer declares the array and
-// passes it after `dest` with WRITE_HELD_ARG.
-#ifdef RADIX_WHOLE_U64_STORES
-#define WRITE_HELD_PARAM , inout uint held[PART_SLOTS]
-#define WRITE_HELD_ARG , held
-#else
-#define WRITE_HELD_PARAM
-#define WRITE_HELD_ARG
-#endif
-
 // Writes round `round` of the staged part `part`, as far as the tile's first tile_end keys go:
 // position p to output element s_global_base[d] + p, d the digit of the word round 0 staged;
 // round 0 keeps those destinations in `dest` for the part's later rounds.
 void write_staged_round(uint tile_end, uint round, uint part, uint word, uint shift,
-                        inout uint dest[PART_SLOTS] WRITE_HELD_PARAM) {
+                        inout uint dest[PART_SLOTS]) {
   const uint first = part * SHARED_WORDS;
   for (uint i = 0u; i < PART_SLOTS; ++i) {
     const uint j = wg_lane() + i * WORKGROUP_SIZE;
@@ -439,20 +447,55 @@ void write_staged_round(uint tile_end, uint round, uint part, uint word, uint sh
     if (round == 0u) dest[i] = s_global_base[encoded_digit(w, shift)] + first + j;
     if (round == 0u && !is_u64()) {
       keys_out[dest[i]] = decoded(w);
-#ifdef RADIX_WHOLE_U64_STORES
-    } else if (round == 0u) {
-      held[i] = decoded(w);  // the word `word` says
-    } else if (round == 1u && is_u64()) {
-      keys_out64[dest[i]] = word == 0u ? uvec2(held[i], decoded(w)) : uvec2(decoded(w), held[i]);
-#else
     } else if (round < 2u && is_u64()) {
       keys_out[2u * dest[i] + (round == 0u ? word : 1u - word)] = decoded(w);
-#endif
     } else {
       values_out[dest[i]] = w;
     }
   }
 }
+
+#ifdef RADIX_STAGES_WHOLE_ITEMS
+// Where the includer defines RADIX_STAGES_WHOLE_ITEMS, part `part` of the placed keys with their
+// values into s_work[0, part_items() * item_words()): word w of the key (then the value) at
+// position p of the part in s_work[w * part_items() + p], so that write_staged_items reads each
+// word without bank conflicts. The H100's compiler did not merge two 4-byte reads of a position's
+// words side by side into one 8-byte read: u64 keys at 2^28 took 17.37 ms so, 16.79 in rows
+// (docs/bench/2026-11-26-h100-speed-21-experiments.txt). Readable after the next barrier.
+void stage_placed_items(uint part) {
+  const uint positions = part_items();
+  const uint first = part * positions;
+  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
+    const uint slot = key_rank(k) - first;  // wraps below the part: then out of it too
+    if (!staged_slot(k) || (stage_parts() > 1u && slot >= positions)) continue;
+    s_work[slot] = t_lo[k];
+    if (is_u64()) s_work[positions + slot] = t_hi[k];
+    if (HAS_VALUES) s_work[(item_words() - 1u) * positions + slot] = t_value[k];
+  }
+}
+
+// Writes staged part `part` (stage_placed_items), as far as the tile's first tile_end keys go:
+// position p to output element s_global_base[d] + p, d the digit at `word` and `shift`; u64 keys
+// with one 8-byte store.
+void write_staged_items(uint tile_end, uint part, uint word, uint shift) {
+  const uint positions = part_items();
+  const uint first = part * positions;
+  const uint slots = (positions + WORKGROUP_SIZE - 1u) / WORKGROUP_SIZE;  // per invocation
+  for (uint i = 0u; i < slots; ++i) {
+    const uint j = wg_lane() + i * WORKGROUP_SIZE;
+    if (j >= positions || first + j >= tile_end) break;
+    const uint lo = s_work[j];
+    const uint hi = is_u64() ? s_work[positions + j] : 0u;
+    const uint dest = s_global_base[encoded_digit(word == 0u ? lo : hi, shift)] + first + j;
+    if (is_u64()) {
+      keys_out64[dest] = uvec2(decoded(lo), decoded(hi));
+    } else {
+      keys_out[dest] = decoded(lo);
+    }
+    if (HAS_VALUES) values_out[dest] = s_work[(item_words() - 1u) * positions + j];
+  }
+}
+#endif
 
 // Writes the staged tile's first tile_end keys (and values): key j of digit d to output
 // position s_global_base[d] + j.
