@@ -66,7 +66,8 @@ layout(std430, set = 0, binding = ONESWEEP_BINDING_RECORDS) writeonly buffer Rec
 // The tile is staged one word of every key at a time (staged_rounds), so that keys of two words
 // and pairs fit the 24 KiB of one-word keys: pairs at 2^28 took 15.0 ms staging both words at once
 // in 48 KiB, one workgroup per SM, and 10.7 ms in rounds. Tiles larger than the array are staged
-// in parts of consecutive positions (stage_parts), each through all the rounds.
+// in parts of consecutive positions (stage_parts), each through all the rounds; where
+// RADIX_STAGES_WHOLE_ITEMS (u64 keys), in more parts, each holding its keys' every word.
 // Per-subgroup counters, then the staged tile; the last word is spare (stage_placed_round; where
 // RADIX_STAGES_WHOLE_ITEMS, unused).
 shared uint s_work[SHARED_WORDS + 1u];

@@ -460,8 +460,10 @@ void write_staged_round(uint tile_end, uint round, uint part, uint word, uint sh
 // values into s_work[0, part_items() * item_words()): word w of the key (then the value) at
 // position p of the part in s_work[w * part_items() + p], so that write_staged_items reads each
 // word without bank conflicts. The H100's compiler did not merge two 4-byte reads of a position's
-// words side by side into one 8-byte read: u64 keys at 2^28 took 17.37 ms so, 16.79 in rows
-// (docs/bench/2026-11-26-h100-speed-21-experiments.txt). Readable after the next barrier.
+// words side by side into one 8-byte read: u64 keys at 2^28 took 17.37 ms so, 16.79 in rows.
+// Keys of other parts are skipped, not stored to a spare word as stage_placed_round does: 0.1%
+// faster here (docs/bench/2026-11-26-h100-speed-21-experiments.txt). Readable after the next
+// barrier.
 void stage_placed_items(uint part) {
   const uint positions = part_items();
   const uint first = part * positions;
