@@ -77,10 +77,17 @@ bool one_word_keys_only(const SortSpec& spec) {
   return key_bytes(spec.key_type) == 4 && !spec.pairs;
 }
 
-// Words of shared memory a staged key takes in a part of the tile: u64 keys run
-// onesweep_pass_u64.comp, which stages each key whole with its value; others one word per round.
+// Whether the pass stages each key whole with its value (onesweep_pass_u64.comp, which u64 keys
+// run) rather than one word of every key per round.
+bool stages_whole_keys(const SortSpec& spec) {
+  return spec.key_type == KeyType::u64;
+}
+
+// Words of shared memory a staged key takes in a part of the tile.
 std::uint32_t staged_item_words(const SortSpec& spec) {
-  return spec.key_type == KeyType::u64 ? 2 + (spec.pairs ? 1 : 0) : 1;
+  return stages_whole_keys(spec)
+             ? gpu::radix_whole_item_words(static_cast<std::uint32_t>(spec.key_type), spec.pairs)
+             : 1;
 }
 
 // Whether a pass workgroup of wg invocations fits the device's workgroups and subgroups.
@@ -268,9 +275,9 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
     pass_kernel.withhold_first = spec.delayed_tile;
   }
   const std::uint32_t push = sizeof(gpu::OnesweepStep);
-  // u64 keys have a pass module of their own (onesweep_pass_u64.comp says why).
+  // u64 keys have a pass module of their own (onesweep_pass.comp says why).
   const char* pass_shader =
-      spec.key_type == KeyType::u64 ? "onesweep_pass_u64.comp" : "onesweep_pass.comp";
+      stages_whole_keys(spec) ? "onesweep_pass_u64.comp" : "onesweep_pass.comp";
   plan.kernels = {radix_kernel(spec, "onesweep_init.comp", push, init),
                   radix_kernel(spec, "onesweep_histogram.comp", push, histogram),
                   radix_kernel(spec, "onesweep_scan.comp", push, scan),

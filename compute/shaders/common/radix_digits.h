@@ -72,11 +72,18 @@ SS_FN uint radix_tiles(uint n, uint tile_keys) {
   return n / tile_keys + (n % tile_keys != 0u ? 1u : 0u);
 }
 
-// Parts in which a tile of tile_slots keys passes through stage_words words of shared memory when
-// it is staged in parts (onesweep, stage_parts in radix_rank.glsl): part p holds the keys ranked
-// at positions [p * stage_words, (p + 1) * stage_words).
-SS_FN uint radix_stage_parts(uint tile_slots, uint stage_words) {
-  return radix_tiles(tile_slots, stage_words);
+// Parts in which a tile of tile_slots keys passes through shared memory that holds part_positions
+// staged keys when it is staged in parts (onesweep, stage_parts in radix_rank.glsl): part p holds
+// the keys ranked at positions [p * part_positions, (p + 1) * part_positions).
+SS_FN uint radix_stage_parts(uint tile_slots, uint part_positions) {
+  return radix_tiles(tile_slots, part_positions);
+}
+
+// Words of shared memory a staged position takes where each key is staged whole with its value
+// (onesweep's u64 module, RADIX_STAGES_WHOLE_ITEMS in radix_rank.glsl): a part of stage_words
+// words holds stage_words / radix_whole_item_words(...) positions.
+SS_FN uint radix_whole_item_words(uint key_type, bool values) {
+  return key_words(key_type) + (values ? 1u : 0u);
 }
 
 // Layout of a tile in the ranking kernels: subgroup s owns the contiguous segment

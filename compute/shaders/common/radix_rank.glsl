@@ -99,7 +99,7 @@ uint staged_rounds() {
 // writes a key with one store (stage_placed_items, write_staged_items).
 uint item_words() {
 #ifdef RADIX_STAGES_WHOLE_ITEMS
-  return key_words(KEY_TYPE) + (HAS_VALUES ? 1u : 0u);
+  return radix_whole_item_words(KEY_TYPE, HAS_VALUES);
 #else
   return 1u;
 #endif
