@@ -22,11 +22,12 @@ constexpr std::uint32_t k_max_explicit_keys_per_thread = 32;
 // declares at most 24 KiB of shared memory and holds at most 80 registers per invocation, and 15
 // keys per thread make the largest such tile under both (24140 bytes, 77 registers; 16 keys took
 // 25676 bytes and ran 39% slower). u32 at 2^28: 384 x 13 10.38 ms, 384 x 14 9.84, 384 x 15 9.50
-// (docs/bench/2026-11-24-h100-speed-9-experiments.txt). Keys of two words (pairs, u64) are staged
-// one word of every key at a time (staged_rounds in radix_rank.glsl) so that they fit the same
-// 24 KiB and run two workgroups per SM too; staging all their words at once took 48 KiB and the
-// SM (pairs at 2^28 15.0 -> 10.7 ms, u64 30.4 -> 26.8;
-// docs/bench/2026-11-25-h100-speed-11-experiments.txt).
+// (docs/bench/2026-11-24-h100-speed-9-experiments.txt). Pairs are staged one word of every key at
+// a time, keys then values (staged_rounds in radix_rank.glsl), so that they fit the same 24 KiB
+// and run two workgroups per SM too; staging all their words at once took 48 KiB and the SM (pairs
+// at 2^28 15.0 -> 10.7 ms, u64 keys, staged so then, 30.4 -> 26.8;
+// docs/bench/2026-11-25-h100-speed-11-experiments.txt). u64 keys are now staged whole, a part at a
+// time (stages_whole_keys, below).
 constexpr std::uint32_t k_pass_workgroup = 256;
 constexpr std::uint32_t k_wide_pass_workgroup = 384;
 constexpr std::uint32_t k_wide_shared_bytes = 24 * 1024;

@@ -63,11 +63,11 @@ layout(std430, set = 0, binding = ONESWEEP_BINDING_RECORDS) writeonly buffer Rec
 // (read before the ranking ends; the staged tile overwrites them), the fallback counts into
 // s_local_base (read by the staging, which the look-back's first vote barrier ends) and each
 // digit's global base replaces its local base.
-// The tile is staged one word of every key at a time (staged_rounds), so that keys of two words
-// and pairs fit the 24 KiB of one-word keys: pairs at 2^28 took 15.0 ms staging both words at once
-// in 48 KiB, one workgroup per SM, and 10.7 ms in rounds. Tiles larger than the array are staged
-// in parts of consecutive positions (stage_parts), each through all the rounds; where
-// RADIX_STAGES_WHOLE_ITEMS (u64 keys), in more parts, each holding its keys' every word.
+// Pairs stage their keys, then their values (staged_rounds), so that they fit the 24 KiB of keys
+// alone: pairs at 2^28 took 15.0 ms staging both words at once in 48 KiB, one workgroup per SM,
+// and 10.7 ms in rounds. Tiles larger than the array are staged in parts of consecutive positions
+// (stage_parts), each through all the rounds; where RADIX_STAGES_WHOLE_ITEMS (u64 keys), in more
+// parts, each holding its keys' every word.
 // Per-subgroup counters, then the staged tile; the last word is spare (stage_placed_round; where
 // RADIX_STAGES_WHOLE_ITEMS, unused).
 shared uint s_work[SHARED_WORDS + 1u];
@@ -188,7 +188,7 @@ void main() {
 #ifdef RADIX_STAGES_WHOLE_ITEMS
     stage_placed_items(0u);  // part 0; the rest after the walk
 #else
-    stage_placed_round(0u, 0u, pc.word);  // the digits' words of part 0; the rest after the walk
+    stage_placed_round(0u, 0u);  // the keys of part 0; the rest after the walk
 #endif
   }
 
@@ -280,7 +280,7 @@ void main() {
       for (uint round = 0u; round < staged_rounds(); ++round) {
         if (part + round != 0u) {
           barrier();  // the previous round's words are read
-          stage_placed_round(round, part, pc.word);
+          stage_placed_round(round, part);
           barrier();
         }
         write_staged_round(tile_end, round, part, pc.word, pc.shift, dest);

@@ -80,14 +80,14 @@ void set_key_rank(uint k, uint digit, uint rank) {
 }
 
 // Rounds in which the includer stages a tile. One where it stages every word at once
-// (stage_ranked_tile: radix4); where it defines RADIX_STAGES_IN_ROUNDS (onesweep), one word of
-// every key per round: the word that holds the pass's digit, then the key's other word (u64),
-// then the value (pairs); one again where it also defines RADIX_STAGES_WHOLE_ITEMS (below).
+// (stage_ranked_tile: radix4); where it defines RADIX_STAGES_IN_ROUNDS (onesweep's one-word keys),
+// the keys, then their values (pairs); one again where it also defines RADIX_STAGES_WHOLE_ITEMS
+// (below), as it must for u64 keys: rounds stage one word of a key.
 uint staged_rounds() {
 #if defined(RADIX_STAGES_WHOLE_ITEMS)
   return 1u;
 #elif defined(RADIX_STAGES_IN_ROUNDS)
-  return (is_u64() ? 2u : 1u) + (HAS_VALUES ? 1u : 0u);
+  return HAS_VALUES ? 2u : 1u;
 #else
   return 1u;
 #endif
@@ -375,20 +375,16 @@ void stage_ranked_tile(uint tile, uint tile_keys, uint n) {
   }
 }
 
-// Staging one word of every key at a time (staged_rounds), so that shared memory for a tile of
-// one-word keys serves keys of any width, and part by part (stage_parts), so that tiles outgrow the
-// shared memory (onesweep: on the H100 a workgroup that declares more than 24 KiB of shared memory
-// has its SM to itself).
+// Staging the keys and then their values (staged_rounds), so that pairs fit the shared memory of a
+// tile of keys, and part by part (stage_parts), so that tiles outgrow the shared memory (onesweep:
+// on the H100 a workgroup that declares more than 24 KiB of shared memory has its SM to itself).
 
-// The word of loaded key k that round `round` stages. Round 0 of a one-word key is t_lo whatever
-// `word` says, and is_u64() lets the compiler know it: selecting by the push constant cost each
-// staged key two moves on the H100, and with stage_placed_round's spare word but not this, the
-// pairs' pass took 108 registers instead of 80 and 33% longer (BENCHMARKS.md note 69). The
-// ranking keeps its select: folding it there stopped the compiler unrolling the per-key loops.
-uint round_word(uint k, uint round, uint word) {
-  if (round == 0u) return is_u64() && word != 0u ? t_hi[k] : t_lo[k];
-  if (round == 1u && is_u64()) return word == 0u ? t_hi[k] : t_lo[k];
-  return t_value[k];
+// The word of loaded one-word key k that round `round` stages: the key, then its value. Not
+// selected by the push constant's word (always 0 for one-word keys): that cost each staged key two
+// moves on the H100, and with stage_placed_round's spare word but not this, the pairs' pass took
+// 108 registers instead of 80 and 33% longer (BENCHMARKS.md note 69).
+uint round_word(uint k, uint round) {
+  return round == 0u ? t_lo[k] : t_value[k];
 }
 
 // Whether ranked slot k is staged in rounds or parts: all where empty slots are padded, else those
@@ -408,22 +404,22 @@ void place_ranked_keys() {
 }
 
 // Round `round` of the placed keys of part `part` into s_work[0, SHARED_WORDS); readable after the
-// next barrier. Where keys are staged in several rounds (u64 keys, pairs), keys that are not
+// next barrier. Where keys are staged in several rounds (pairs), keys that are not
 // staged in this part are stored too, all to the spare word s_work[SHARED_WORDS] (the includer
 // declares one more word where it stages in rounds): a store under a condition compiled to a
 // branch per key on the H100, and storing every key instead made u64 keys at 2^28 5% faster,
 // pairs 2% and u32 keys 1% (with round_word's fold; BENCHMARKS.md note 69). Keys staged in one
 // round, in parts, store under the condition again: with seeded ranks (seeded_ranks) u32 passes
 // took 1-2% less time so (docs/bench/2026-11-26-h100-speed-17-experiments.txt).
-void stage_placed_round(uint round, uint part, uint word) {
+void stage_placed_round(uint round, uint part) {
   const uint first = part * SHARED_WORDS;
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     const uint slot = key_rank(k) - first;  // wraps below the part: then out of it too
     const bool in_part = stage_parts() == 1u || slot < SHARED_WORDS;
     if (staged_rounds() == 1u) {
-      if (staged_slot(k) && in_part) s_work[slot] = round_word(k, round, word);
+      if (staged_slot(k) && in_part) s_work[slot] = round_word(k, round);
     } else {
-      s_work[staged_slot(k) && in_part ? slot : SHARED_WORDS] = round_word(k, round, word);
+      s_work[staged_slot(k) && in_part ? slot : SHARED_WORDS] = round_word(k, round);
     }
   }
 }
@@ -435,8 +431,11 @@ void stage_placed_round(uint round, uint part, uint word) {
 const uint PART_SLOTS = (SHARED_WORDS + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
 
 // Writes round `round` of the staged part `part`, as far as the tile's first tile_end keys go:
-// position p to output element s_global_base[d] + p, d the digit of the word round 0 staged;
-// round 0 keeps those destinations in `dest` for the part's later rounds.
+// position p to output element s_global_base[d] + p, d the digit at `shift` of the key round 0
+// staged; round 0 keeps those destinations in `dest` for the values' round. The branch for a u64
+// key's words never runs (u64 keys are staged whole: staged_rounds), but without it the H100's
+// compiler kept part of the pairs' pass in local memory and 7.5 KiB more shared memory per
+// workgroup: pairs at 2^28 9.04 -> 9.75 ms (docs/bench/2026-11-26-h100-speed-22-experiments.txt).
 void write_staged_round(uint tile_end, uint round, uint part, uint word, uint shift,
                         inout uint dest[PART_SLOTS]) {
   const uint first = part * SHARED_WORDS;
