@@ -7,8 +7,9 @@
 #   REV      any git revision of this repository (a commit, a tag, HEAD~2)
 #   OUT_DIR  created if missing; receives NAME.comp.spv for each shader
 #   SHADER   file names under compute/shaders (e.g. onesweep_pass.comp) or build variants
-#            (onesweep_pass_u64.comp: onesweep_pass.comp with RADIX_STAGES_WHOLE_ITEMS, as
-#            compute/CMakeLists.txt builds it); default: every *.comp and every variant
+#            (onesweep_pass_whole.comp: onesweep_pass.comp with RADIX_STAGES_WHOLE_ITEMS, as
+#            compute/CMakeLists.txt builds it; onesweep_pass_u64.comp, its name at older revisions,
+#            the same); default: every *.comp and every variant
 # Then, e.g.: SORTSCOPE_SPIRV_DIR=OUT_DIR sortscope-cli bench --algo onesweep --n 2^28
 # Compiled with the flags of the build (cmake/EmbedShaders.cmake); needs git and glslc.
 set -eu
@@ -34,18 +35,20 @@ mkdir -p "$out"
 # macros are unused, so the variant is the file as it was then.
 variant_file() {
   case $1 in
-    onesweep_pass_u64.comp) echo onesweep_pass.comp ;;
+    onesweep_pass_whole.comp | onesweep_pass_u64.comp) echo onesweep_pass.comp ;;
     *) echo "$1" ;;
   esac
 }
 variant_define() {
   case $1 in
-    onesweep_pass_u64.comp) echo -DRADIX_STAGES_WHOLE_ITEMS -DRADIX_WHOLE_U64_STORES ;;
+    onesweep_pass_whole.comp | onesweep_pass_u64.comp)
+      echo -DRADIX_STAGES_WHOLE_ITEMS -DRADIX_WHOLE_U64_STORES ;;
     *) ;;
   esac
 }
 if [ $# -eq 0 ]; then
-  set -- $(cd "$tree/compute/shaders" && ls ./*.comp | sed 's|^\./||') onesweep_pass_u64.comp
+  set -- $(cd "$tree/compute/shaders" && ls ./*.comp | sed 's|^\./||') onesweep_pass_whole.comp \
+    onesweep_pass_u64.comp
 fi
 for shader in "$@"; do
   src=$tree/compute/shaders/$(variant_file "$shader")

@@ -22,12 +22,11 @@ constexpr std::uint32_t k_max_explicit_keys_per_thread = 32;
 // declares at most 24 KiB of shared memory and holds at most 80 registers per invocation, and 15
 // keys per thread make the largest such tile under both (24140 bytes, 77 registers; 16 keys took
 // 25676 bytes and ran 39% slower). u32 at 2^28: 384 x 13 10.38 ms, 384 x 14 9.84, 384 x 15 9.50
-// (docs/bench/2026-11-24-h100-speed-9-experiments.txt). Pairs are staged one word of every key at
-// a time, keys then values (staged_rounds in radix_rank.glsl), so that they fit the same 24 KiB
-// and run two workgroups per SM too; staging all their words at once took 48 KiB and the SM (pairs
-// at 2^28 15.0 -> 10.7 ms, u64 keys, staged so then, 30.4 -> 26.8;
-// docs/bench/2026-11-25-h100-speed-11-experiments.txt). u64 keys are now staged whole, a part at a
-// time (stages_whole_keys, below).
+// (docs/bench/2026-11-24-h100-speed-9-experiments.txt). Keys of two words and pairs were then
+// staged one word of every key at a time, so that they fit the same 24 KiB and ran two workgroups
+// per SM too; staging all their words at once took 48 KiB and the SM (pairs at 2^28 15.0 -> 10.7
+// ms, u64 keys 30.4 -> 26.8; docs/bench/2026-11-25-h100-speed-11-experiments.txt). They are now
+// staged whole, a part of the tile at a time (stages_whole_keys, below).
 constexpr std::uint32_t k_pass_workgroup = 256;
 constexpr std::uint32_t k_wide_pass_workgroup = 384;
 constexpr std::uint32_t k_wide_shared_bytes = 24 * 1024;
@@ -45,19 +44,23 @@ constexpr std::uint32_t k_wide_one_word_keys_per_thread = 18;
 // 18 24.86, 19 24.91, 20 25.90 (local memory); pairs 15 9.97, 16 10.02, 17 9.84, 18 9.62, 19 9.43,
 // 20 9.29, at 72-80 registers, two workgroups per SM (docs/bench/
 // 2026-11-25-h100-speed-14-experiments.txt). u64 keys with values, once staging stored every key
-// (stage_placed_round): 15 (one part) 38.24 and 38.40 ms, 16 (two parts) 34.46 and 34.90, 17
+// (the staging then): 15 (one part) 38.24 and 38.40 ms, 16 (two parts) 34.46 and 34.90, 17
 // 39.70, 18 39.52, at 80 registers; u64 keys 16 24.21, 17 24.20, 18 23.74, 19 23.60, 20 24.95;
 // pairs 18 9.41, 19 9.23, 20 9.12, 21 9.69 (docs/bench/2026-11-25-h100-speed-15-experiments.txt).
 // Once the ranks of keys without values were packed two to a word (radix_rank.glsl), u64 keys 18
 // 23.48 ms, 19 23.33, 20 23.28-23.29 (80 registers), 21 26.37 (94 registers); pairs did not fit
 // larger tiles (docs/bench/2026-11-26-h100-speed-19-experiments.txt). Once u64 keys were staged
-// whole, with their values, a part at a time (onesweep_pass_u64.comp), u64 keys 20 17.70 ms (78
+// whole, with their values, a part at a time (onesweep_pass_whole.comp), u64 keys 20 17.70 ms (78
 // registers), 21 17.37 (80), 22 17.51 (32 bytes in local memory), 23 18.52, 512 x 15 17.50; u64
 // keys with values 14 25.83 ms, 15 25.46, 16 26.17, 17 30.20 (99 registers), 18 29.34; with the
 // staged words laid out in rows, u64 keys 21 16.78
-// (docs/bench/2026-11-26-h100-speed-21-experiments.txt).
+// (docs/bench/2026-11-26-h100-speed-21-experiments.txt). Pairs staged whole too, with ranks packed
+// two to a word, 20 9.12 ms (78 registers), 21 9.01-9.05 against 9.04-9.05 staged in rounds at 20
+// (80 registers; 0.647 against 0.657 ms at 2^24), 22 9.18 (16 bytes in local memory), 23 11.75
+// (92 registers); u64 keys with values 15 25.52 -> 25.38 with packed ranks
+// (docs/bench/2026-11-26-h100-speed-22-experiments.txt).
 constexpr std::uint32_t k_wide_u64_keys_per_thread = 21;
-constexpr std::uint32_t k_wide_pairs_keys_per_thread = 20;
+constexpr std::uint32_t k_wide_pairs_keys_per_thread = 21;
 constexpr std::uint32_t k_wide_u64_pairs_keys_per_thread = 15;
 // One-word keys without values took 512 x 21 in two parts: 22624 bytes and 64 registers, two
 // workgroups per SM, 21504 keys per SM against 384 x 18's 20736 in three, and each tile's look-back
@@ -78,10 +81,10 @@ bool one_word_keys_only(const SortSpec& spec) {
   return key_bytes(spec.key_type) == 4 && !spec.pairs;
 }
 
-// Whether the pass stages each key whole with its value (onesweep_pass_u64.comp, which u64 keys
-// run) rather than one word of every key per round.
+// Whether the pass stages each key whole with its value (onesweep_pass_whole.comp, which u64 keys
+// and pairs run) rather than a word per key (onesweep_pass.comp: one-word keys without values).
 bool stages_whole_keys(const SortSpec& spec) {
-  return spec.key_type == KeyType::u64;
+  return spec.key_type == KeyType::u64 || spec.pairs;
 }
 
 // Words of shared memory a staged key takes in a part of the tile.
@@ -138,7 +141,8 @@ std::uint32_t onesweep_hist_keys(std::uint32_t n, std::uint32_t chunks_per_group
 
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                std::uint32_t keys_per_thread, std::uint32_t stage_words) {
-  // The tile is staged one word of every key at a time: one word of shared memory per key.
+  // A staged key takes one word of shared memory, or its every word and its value
+  // (staged_item_words).
   const std::uint32_t wg = pass_workgroup(spec, limits);
   const bool wide = wg != k_pass_workgroup;
   if (limits.max_workgroup_invocations < wg) {
@@ -276,9 +280,9 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
     pass_kernel.withhold_first = spec.delayed_tile;
   }
   const std::uint32_t push = sizeof(gpu::OnesweepStep);
-  // u64 keys have a pass module of their own (onesweep_pass.comp says why).
+  // u64 keys and pairs have a pass module of their own (onesweep_pass.comp says why).
   const char* pass_shader =
-      stages_whole_keys(spec) ? "onesweep_pass_u64.comp" : "onesweep_pass.comp";
+      stages_whole_keys(spec) ? "onesweep_pass_whole.comp" : "onesweep_pass.comp";
   plan.kernels = {radix_kernel(spec, "onesweep_init.comp", push, init),
                   radix_kernel(spec, "onesweep_histogram.comp", push, histogram),
                   radix_kernel(spec, "onesweep_scan.comp", push, scan),

@@ -6,15 +6,12 @@
 // Tile ids come from an atomic counter in launch order, so a tile only ever looks back at tiles
 // whose workgroups have started. The lookback never waits unboundedly (see onesweep_step.h).
 //
-// u64 keys run this kernel compiled with RADIX_STAGES_WHOLE_ITEMS (onesweep_pass_u64.comp in
-// compute/CMakeLists.txt), which stages each key whole with its value, a part of the tile at a
-// time, and writes a key with one 8-byte store (radix_rank.glsl). On the H100 at 2^28 u64 keys
-// took 16.78 ms so against 17.99 staged a word per round (and written whole from registers), u64
-// keys with values 25.46 against 34.74, and pairs 9.12 against 9.05: keys of one word keep the
-// rounds. A module of its own: where the kernel every key type shares could store through an
-// 8-byte view, the H100's compiler took pairs from 80 registers to 94, though pairs never ran
-// those stores (docs/bench/2026-11-26-h100-speed-20-experiments.txt and
-// docs/bench/2026-11-26-h100-speed-21-experiments.txt).
+// u64 keys and keys with values run this kernel compiled with RADIX_STAGES_WHOLE_ITEMS
+// (onesweep_pass_whole.comp in compute/CMakeLists.txt), whose staged positions hold a key's every
+// word and its value, and which writes a u64 key with one 8-byte store (radix_rank.glsl). A module
+// of its own: where the kernel every key type shares could store through an 8-byte view, the
+// H100's compiler took pairs, then staged a word per round, from 80 registers to 94, though pairs
+// never ran those stores (docs/bench/2026-11-26-h100-speed-20-experiments.txt).
 //
 // Memory model: a status word carries its whole message (flag and count in one 32-bit word), so
 // it is only ever accessed atomically, and relaxed device-scope atomics suffice: no other data is
@@ -63,14 +60,12 @@ layout(std430, set = 0, binding = ONESWEEP_BINDING_RECORDS) writeonly buffer Rec
 // (read before the ranking ends; the staged tile overwrites them), the fallback counts into
 // s_local_base (read by the staging, which the look-back's first vote barrier ends) and each
 // digit's global base replaces its local base.
-// Pairs stage their keys, then their values (staged_rounds), so that they fit the 24 KiB of keys
-// alone: pairs at 2^28 took 15.0 ms staging both words at once in 48 KiB, one workgroup per SM,
-// and 10.7 ms in rounds. Tiles larger than the array are staged in parts of consecutive positions
-// (stage_parts), each through all the rounds; where RADIX_STAGES_WHOLE_ITEMS (u64 keys), in more
-// parts, each holding its keys' every word.
-// Per-subgroup counters, then the staged tile; the last word is spare (stage_placed_round; where
-// RADIX_STAGES_WHOLE_ITEMS, unused).
-shared uint s_work[SHARED_WORDS + 1u];
+// Tiles larger than the array are staged in parts of consecutive positions (stage_parts), so that
+// keys of two words and pairs fit the 24 KiB of one-word keys: pairs at 2^28 took 15.0 ms staging
+// both words of a whole tile at once in 48 KiB, one workgroup per SM, and 10.7 ms in two rounds of
+// one word.
+// Per-subgroup counters, then the staged tile.
+shared uint s_work[SHARED_WORDS];
 shared uint s_vote[3];
 shared uint s_tile;
 shared uint s_reached_start;  // instrumented: some bucket's lookback went past tile 0
@@ -81,7 +76,7 @@ shared uint s_stuck_tile;     // 1 + the nearest tile a stuck bucket waits on; 0
 #define RADIX_BITS 8u
 #define RADIX_GLOBAL_BASE_REPLACES_LOCAL
 #define RADIX_COUNT_IN_WORK
-#define RADIX_STAGES_IN_ROUNDS
+#define RADIX_STAGES_IN_PARTS
 #define RADIX_PADS_EMPTY_SLOTS
 #define RADIX_SEEDS_RANKS
 #define RADIX_PACKS_RANKS
@@ -181,15 +176,11 @@ void main() {
   if (seeded_ranks()) seed_rank_counters(local_base);
   rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
   barrier();  // s_work is read no more as counters: stage the tile, ordered by bucket
-  if (!stages_in_rounds()) {
+  if (!stages_in_parts()) {
     stage_ranked_tile(tile, pc.tile_keys, pc.n);
   } else {
     place_ranked_keys();
-#ifdef RADIX_STAGES_WHOLE_ITEMS
     stage_placed_items(0u);  // part 0; the rest after the walk
-#else
-    stage_placed_round(0u, 0u);  // the keys of part 0; the rest after the walk
-#endif
   }
 
   // (1) + (2) Chained scan: look back, publish the inclusive prefix.
@@ -259,13 +250,11 @@ void main() {
   if (bucket_lane) s_global_base[lane] = prefix - local_base;
   barrier();
 
-  // Scatter from shared memory: consecutive invocations write consecutive keys of a bucket, one
-  // word of each key (then its value) at a time, or, where RADIX_STAGES_WHOLE_ITEMS, each key
-  // whole and its value, part by part.
-  if (!stages_in_rounds()) {
+  // Scatter from shared memory: consecutive invocations write consecutive keys of a bucket (each
+  // with its value), part by part.
+  if (!stages_in_parts()) {
     write_staged_tile(tile_end, pc.tile_keys, pc.word, pc.shift);
   } else {
-#ifdef RADIX_STAGES_WHOLE_ITEMS
     for (uint part = 0u; part < stage_parts(); ++part) {
       if (part != 0u) {
         barrier();  // the previous part is read
@@ -274,19 +263,6 @@ void main() {
       }
       write_staged_items(tile_end, part, pc.word, pc.shift);
     }
-#else
-    uint dest[PART_SLOTS];
-    for (uint part = 0u; part < stage_parts(); ++part) {
-      for (uint round = 0u; round < staged_rounds(); ++round) {
-        if (part + round != 0u) {
-          barrier();  // the previous round's words are read
-          stage_placed_round(round, part);
-          barrier();
-        }
-        write_staged_round(tile_end, round, part, pc.word, pc.shift, dest);
-      }
-    }
-#endif
   }
 
   if (withheld && WITHHOLD_MODE == ONESWEEP_WITHHOLD_LATE && bucket_lane) {

@@ -99,33 +99,32 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
         CHECK(t.shared_words * t.stage_parts >= t.tile_keys);
         // 384 threads where 384 / subgroup fit the device's subgroups per workgroup (not
         // lavapipe's 32 of 8), 512 for one-word keys without values; in at most 24 KiB; tiles
-        // then staged in parts, of 22 keys per thread (one-word keys), 20 (one-word keys with
-        // values), 21 (u64 keys) or 15 (u64 keys with values). u64 keys are staged whole, with
-        // their values, so in three parts; others a word at a time, in two.
+        // then staged in parts, of 22 keys per thread (one-word keys), 21 (one-word keys with
+        // values, u64 keys) or 15 (u64 keys with values). u64 keys and pairs are staged whole,
+        // each key with its value, so in three parts; one-word keys without values in two.
         const bool fits = 384 / limits.subgroup_size <= limits.max_workgroup_subgroups;
         const bool one_word_key = key_bytes(type) == 4;
         const bool keys_only = one_word_key && !pairs;
         CHECK(t.workgroup_size == (fits ? (keys_only ? 512u : 384u) : 256u));
         if (fits) {
-          const std::uint32_t expected = keys_only ? 22u : one_word_key ? 20u : pairs ? 15u : 21u;
+          const std::uint32_t expected = keys_only ? 22u : one_word_key ? 21u : pairs ? 15u : 21u;
           CHECK(t.keys_per_thread == expected);
-          CHECK(t.stage_parts == (one_word_key ? 2u : 3u));
+          CHECK(t.stage_parts == (keys_only ? 2u : 3u));
           CHECK(t.pass_shared_bytes <= 24u * 1024u);
         } else {
-          // Elsewhere tiles of one-word keys are staged at once, one word of every key at a time,
-          // so their shared memory is that of keys without values; u64 keys, staged whole, take
-          // the same tiles in two parts.
+          // Elsewhere tiles of one-word keys without values are staged at once; u64 keys and
+          // pairs, staged whole, take the same tiles in two parts.
           const OnesweepTuning one_word =
               onesweep_tuning({1000, KeyType::u32, false, false, k_tile_keys_tuned}, limits);
-          CHECK(t.stage_parts == (one_word_key ? 1u : 2u));
+          CHECK(t.stage_parts == (keys_only ? 1u : 2u));
           CHECK(t.tile_keys == one_word.tile_keys);
-          if (one_word_key) CHECK(t.pass_shared_bytes == one_word.pass_shared_bytes);
+          if (keys_only) CHECK(t.pass_shared_bytes == one_word.pass_shared_bytes);
         }
       }
     }
   }
   // Keys of two words on an H100, in at most 24 KiB, so that two workgroups share an SM.
-  for (const auto& [type, pairs, tile, parts] : {std::tuple{KeyType::u32, true, 384u * 20u, 2u},
+  for (const auto& [type, pairs, tile, parts] : {std::tuple{KeyType::u32, true, 384u * 21u, 3u},
                                                  std::tuple{KeyType::u64, false, 384u * 21u, 3u},
                                                  std::tuple{KeyType::u64, true, 384u * 15u, 3u}}) {
     const OnesweepTuning t = onesweep_tuning({1u << 20, type, pairs, false}, h100_like());
@@ -166,14 +165,16 @@ TEST_CASE("onesweep: tiles fit the device's shared memory for every subgroup siz
 TEST_CASE("onesweep: whole-word ranking counters where they take no shared memory from the tile",
           "[onesweep]") {
   // H100: 16 subgroups x 256 words and the tile's 256 counts fit in the 5632 words that stage
-  // each half of a u32 tile (12 subgroups in the 3840 words of a u32 pairs' tile), and the whole
-  // pass declares at most 24 KiB, so that two of its workgroups share an SM.
-  for (const auto& [pairs, part_words] : {std::pair{false, 5632u}, {true, 3840u}}) {
+  // each half of a u32 tile (12 subgroups in the 5376 words that stage each third of a u32 pairs'
+  // tile, 2688 keys and their values), and the whole pass declares at most 24 KiB, so that two of
+  // its workgroups share an SM.
+  for (const auto& [pairs, part_words, parts] :
+       {std::tuple{false, 5632u, 2u}, std::tuple{true, 5376u, 3u}}) {
     const OnesweepTuning h100 =
         onesweep_tuning({1u << 20, KeyType::u32, pairs, false}, h100_like());
     CHECK_FALSE(h100.packed_counters);
     CHECK(h100.shared_words == part_words);
-    CHECK(h100.stage_parts == 2);
+    CHECK(h100.stage_parts == parts);
     CHECK(h100.pass_shared_bytes <= 24u * 1024u);
   }
   // The plan says so.
@@ -193,11 +194,14 @@ TEST_CASE("onesweep: whole-word ranking counters where they take no shared memor
     CHECK(plan.kernels.back().shader == "onesweep_pass.comp");
     CHECK(plan.kernels.back().constants[gpu::RADIX_SPEC_PACKED_COUNTERS - 1] ==
           (t.packed_counters ? 1u : 0u));
-    // u64 keys, with or without values, take the pass module that stages a key whole.
-    for (bool pairs : {false, true}) {
-      const Plan u64 = make_plan("onesweep", {1u << 20, KeyType::u64, pairs, false}, limits);
-      CHECK(u64.kernels.back().shader == "onesweep_pass_u64.comp");
-      CHECK_FALSE(u64.kernels.back().buffer_bounds_checks);
+    // u64 keys, with or without values, and keys of every type with values take the pass module
+    // that stages a key whole.
+    for (const auto& [type, pairs] :
+         {std::pair{KeyType::u64, false}, std::pair{KeyType::u64, true},
+          std::pair{KeyType::u32, true}, std::pair{KeyType::f32, true}}) {
+      const Plan whole = make_plan("onesweep", {1u << 20, type, pairs, false}, limits);
+      CHECK(whole.kernels.back().shader == "onesweep_pass_whole.comp");
+      CHECK_FALSE(whole.kernels.back().buffer_bounds_checks);
     }
   }
   // radix4's 16 digits always get whole words.
@@ -213,7 +217,8 @@ TEST_CASE("onesweep's pass and batcher-fused run without the driver's buffer bou
   const Plan onesweep = make_plan("onesweep", {1u << 20, KeyType::u32, true, false}, h100_like());
   for (const KernelSpec& k : onesweep.kernels) {
     INFO(k.shader);
-    CHECK(k.buffer_bounds_checks == (k.shader != "onesweep_pass.comp"));  // u32 pairs' pass
+    const bool pass = k.shader == "onesweep_pass.comp" || k.shader == "onesweep_pass_whole.comp";
+    CHECK(k.buffer_bounds_checks == !pass);
   }
   const Plan fused =
       make_plan("batcher-fused", {1u << 20, KeyType::f32, false, false}, h100_like());

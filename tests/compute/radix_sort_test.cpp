@@ -139,7 +139,8 @@ TEST_CASE("onesweep: the largest keys of a partial last tile stay before its pad
   // The last tile's empty slots hold the largest encoded key, ranked after the real keys of the
   // highest digit. Here a third of the keys are the largest key of their type and direction, so
   // every pass's highest digit holds real keys beside the padding; values check their order.
-  // Keys only, one-word keys are staged at once here (lavapipe), pairs in rounds.
+  // Keys only, one-word keys are staged at once here (lavapipe); pairs and u64 keys, staged whole,
+  // in parts.
   struct Case {
     KeyType type;
     bool descending;
@@ -169,16 +170,16 @@ TEST_CASE("onesweep: the largest keys of a partial last tile stay before its pad
 
 TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stably",
           "[onesweep][gpu]") {
-  // The H100 stages its tiles (one-word keys 512 x 22, pairs 384 x 20) in two parts within
-  // 24 KiB, u64 keys (384 x 21, with values 384 x 15) in three. Here the parts are as small as
+  // The H100 stages its tiles (one-word keys 512 x 22) in two parts within 24 KiB, pairs and u64
+  // keys (384 x 21, u64 keys with values 384 x 15) in three. Here the parts are as small as
   // lavapipe's ranking counters let them be (32 subgroups: 4352 words): 256 x 20 in 2 (4352 +
   // 768 positions), 256 x 36 in 3, and teaching tiles of 7000 keys in 28-key slots (some empty)
-  // in 2; u64 keys, staged whole in their own pass module (two ranks to a word without values),
-  // in parts of 2176 positions (3, 5 and 4 parts), with values of 1450 (4, 7 and 5).
+  // in 2; u64 keys and pairs, staged whole in their own pass module, in parts of 2176 positions
+  // (3, 5 and 4 parts), u64 keys with values in parts of 1450 (4, 7 and 5).
   struct Case {
     std::uint32_t keys_per_thread;
     std::uint32_t tile_keys;  // 0: keys_per_thread x 256, else the spec's tile (empty slots)
-    std::uint32_t parts[3];   // by words a staged key takes: one word, a u64 key, with its value
+    std::uint32_t parts[3];   // by words a staged key takes: one, two (u64 key or pair), three
   };
   for (const Case c : {Case{20, 0, {2, 3, 4}}, Case{36, 0, {3, 5, 7}}, Case{0, 7000, {2, 4, 5}}}) {
     for (const auto& [type, pairs, descending, d] :
@@ -194,7 +195,8 @@ TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stab
       spec.tile_keys = c.tile_keys != 0 ? c.tile_keys : k_tile_keys_auto;
       const OnesweepTuning t =
           onesweep_tuning(spec, limits(), options.keys_per_thread, options.stage_words);
-      REQUIRE(t.stage_parts == c.parts[type == KeyType::u64 ? (pairs ? 2 : 1) : 0]);
+      REQUIRE(t.stage_parts ==
+              c.parts[gpu::radix_whole_item_words(static_cast<std::uint32_t>(type), pairs) - 1]);
       for (const std::uint32_t n : {3 * t.tile_keys + 77, t.tile_keys - 1}) {
         spec.n = n;
         const KeyArray input = generate_keys(d, n, type, n, pairs);

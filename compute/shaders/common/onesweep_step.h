@@ -134,11 +134,10 @@ SS_FN bool onesweep_tile_withheld(uint mode, uint first, uint period, uint tile)
 
 // Shared memory of the pass kernel besides its main array of RADIX_SPEC_SHARED_WORDS words:
 // local bases (then the fallback's counts, then global bases; 256), one total per subgroup,
-// three vote slots, the tile id, a flag, the deepest walk and the stuck tile, and the main
-// array's spare word (stage_placed_round). The tile's counts take 256 words of the main array,
-// after the counters. Keep in step with onesweep_pass.comp.
+// three vote slots, the tile id, a flag, the deepest walk and the stuck tile. The tile's counts
+// take 256 words of the main array, after the counters. Keep in step with onesweep_pass.comp.
 SS_FN uint onesweep_pass_extra_shared_words(uint subgroups) {
-  return ONESWEEP_DIGITS + subgroups + 8u;
+  return ONESWEEP_DIGITS + subgroups + 7u;
 }
 
 SS_NAMESPACE_END

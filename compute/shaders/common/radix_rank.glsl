@@ -36,19 +36,18 @@ uint t_lo[KEYS_PER_THREAD];
 uint t_hi[KEYS_PER_THREAD];
 uint t_value[KEYS_PER_THREAD];  // values (pairs)
 // After rank_tile, each key's rank (key_rank) and digit (key_digit). Where the includer defines
-// RADIX_PACKS_RANKS (onesweep), keys without values keep two ranks to a word, 16 bits each (a tile
-// holds at most 65535 keys, RADIX_MAX_TILE_KEYS, so no rank reaches RANK_NONE), and no digit:
-// their ranks are places already (seeded_ranks), which need none. With a word per key the H100's
-// compiler fitted onesweep's one-word keys to 512 x 21 tiles in 64 registers, packed to 512 x 22
-// (u32 at 2^28 2.8% faster), and u64 keys to 384 x 18 in 80, packed to 384 x 20. Elsewhere a key's
-// word holds its digit (bits 16..) and its rank (bits 0..15): pairs in onesweep's 384 x 20 tiles
-// took 0.6% longer packed and spilled in larger ones either way, and radix4's passes took 2% longer
-// (docs/bench/2026-11-26-h100-speed-19-experiments.txt).
+// RADIX_PACKS_RANKS (onesweep), keys keep two ranks to a word, 16 bits each (a tile holds at most
+// 65535 keys, RADIX_MAX_TILE_KEYS, so no rank reaches RANK_NONE), and no digit: their ranks are
+// places already (seeded_ranks), which need none. With a word per key the H100's compiler fitted
+// onesweep's one-word keys to 512 x 21 tiles in 64 registers, packed to 512 x 22 (u32 at 2^28 2.8%
+// faster), and u64 keys to 384 x 18 in 80, packed to 384 x 20 (docs/bench/2026-11-26-h100-speed-19-
+// experiments.txt); pairs, staged whole, to 384 x 21 (BENCHMARKS.md note 112). Elsewhere a key's
+// word holds its digit (bits 16..) and its rank (bits 0..15): radix4's passes took 2% longer packed.
 #ifdef RADIX_PACKS_RANKS
 #ifndef RADIX_SEEDS_RANKS
 #error "packed ranks must be places in the staged tile: place_ranked_keys sets one word per key"
 #endif
-const uint RANKS_PER_WORD = HAS_VALUES ? 1u : 2u;
+const uint RANKS_PER_WORD = 2u;
 #else
 const uint RANKS_PER_WORD = 1u;
 #endif
@@ -79,24 +78,14 @@ void set_key_rank(uint k, uint digit, uint rank) {
   }
 }
 
-// Rounds in which the includer stages a tile. One where it stages every word at once
-// (stage_ranked_tile: radix4); where it defines RADIX_STAGES_IN_ROUNDS (onesweep's one-word keys),
-// the keys, then their values (pairs); one again where it also defines RADIX_STAGES_WHOLE_ITEMS
-// (below), as it must for u64 keys: rounds stage one word of a key.
-uint staged_rounds() {
-#if defined(RADIX_STAGES_WHOLE_ITEMS)
-  return 1u;
-#elif defined(RADIX_STAGES_IN_ROUNDS)
-  return HAS_VALUES ? 2u : 1u;
-#else
-  return 1u;
-#endif
-}
-
-// Words a staged position holds in parts: one, or, where the includer defines
-// RADIX_STAGES_WHOLE_ITEMS (onesweep's module for u64 keys), every word of a key and its value, so
-// that each part goes through one round, keeps no destinations in registers for later rounds and
-// writes a key with one store (stage_placed_items, write_staged_items).
+// Words a staged position holds where the tile is staged in parts: one, or, where the includer
+// defines RADIX_STAGES_WHOLE_ITEMS (onesweep's module for u64 keys and for keys with values), every
+// word of a key and its value, so that no destination or word waits in registers for a later
+// round of the same part and a u64 key goes out in one store (stage_placed_items,
+// write_staged_items). Staged a word of every key per round instead, u64 keys at 2^28 took 17.99 ms
+// on the H100 against 16.78, u64 keys with values 34.74 against 25.46, and pairs 9.05 against
+// 9.01-9.05 (0.657 against 0.647 ms at 2^24) in the tiles each fits best; the rounds are gone
+// (BENCHMARKS.md notes 101, 112).
 uint item_words() {
 #ifdef RADIX_STAGES_WHOLE_ITEMS
   return radix_whole_item_words(KEY_TYPE, HAS_VALUES);
@@ -114,22 +103,21 @@ uint part_items() {
 #endif
 }
 
-// Parts of the tile staged one after another where the includer defines RADIX_STAGES_IN_ROUNDS:
+// Parts of the tile staged one after another where the includer defines RADIX_STAGES_IN_PARTS:
 // part p holds the keys at positions [p * part_items(), (p + 1) * part_items()) of the staged tile
-// (radix_stage_parts), so a tile may hold more keys than shared memory has words. Each part goes
-// through all of staged_rounds().
+// (radix_stage_parts), so a tile may hold more keys than shared memory has room for.
 uint stage_parts() {
-#ifdef RADIX_STAGES_IN_ROUNDS
+#ifdef RADIX_STAGES_IN_PARTS
   return radix_stage_parts(KEYS_PER_THREAD * WORKGROUP_SIZE, part_items());
 #else
   return 1u;
 #endif
 }
 
-// Whether the tile is staged in more than one round or part (place_ranked_keys,
-// stage_placed_round, write_staged_round) rather than at once (stage_ranked_tile).
-bool stages_in_rounds() {
-  return staged_rounds() > 1u || stage_parts() > 1u;
+// Whether the tile is staged in more than one part (place_ranked_keys, stage_placed_items,
+// write_staged_items) rather than at once (stage_ranked_tile, write_staged_tile).
+bool stages_in_parts() {
+  return stage_parts() > 1u;
 }
 
 // Keys of each digit in the tile (after count_tile): an array of their own, or, where the
@@ -265,13 +253,13 @@ shared uint s_global_base[RADIX];
 
 // Whether rank_tile's counters start at each digit's place in the staged tile (seed_rank_counters),
 // so that a key's rank is its place there and staging reads no s_local_base per key: where the
-// includer defines RADIX_SEEDS_RANKS (onesweep), for keys without values. On the H100 onesweep's
-// u32 passes at 2^28 took 4.4% less time (with stage_placed_round's stores under a condition, 6%
-// less), f32 4%, u64 keys 0.4%; pairs 0.1-0.4% more, so they keep placing their keys
-// (docs/bench/2026-11-26-h100-speed-17-experiments.txt).
+// includer defines RADIX_SEEDS_RANKS (onesweep). On the H100 onesweep's u32 passes at 2^28 took
+// 4.4% less time (6% with the staging's stores under a condition), f32 4%, u64 keys 0.4%
+// (docs/bench/2026-11-26-h100-speed-17-experiments.txt); pairs staged in rounds took 0.1-0.4%
+// more, staged whole as much or less (BENCHMARKS.md note 112).
 bool seeded_ranks() {
 #ifdef RADIX_SEEDS_RANKS
-  return !HAS_VALUES;
+  return true;
 #else
   return false;
 #endif
@@ -324,7 +312,7 @@ void match_digit(uint d, bool valid, out uint leader, out uint below) {
 
 // Ranks the counted keys: key_rank(k) becomes key k's position among the tile's keys of its digit
 // (stable: input order), or, seeded (seed_rank_counters), its place in the staged tile; an empty
-// slot's (not padded) is RANK_NONE where stages_in_rounds(). In each round the leader of each digit
+// slot's (not padded) is RANK_NONE where stages_in_parts(). In each round the leader of each digit
 // advances the subgroup's counter by the digit's lanes with one atomic whose old value it shares.
 // The next round's atomic (perhaps another lane's, on the same counter) cannot start before this
 // one has returned: the shuffle consumes its result, and the subgroup's later instructions follow
@@ -347,7 +335,7 @@ void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
       before = atomicAdd(s_work[base + counter_word(d)], (below + 1u) << counter_shift(d));
     }
     before = subgroupShuffle(before, leader);
-    const bool marked = !valid && stages_in_rounds();
+    const bool marked = !valid && stages_in_parts();
     set_key_rank(k, d, marked ? RANK_NONE : counter_value(before, d) + below);
   }
 }
@@ -375,27 +363,18 @@ void stage_ranked_tile(uint tile, uint tile_keys, uint n) {
   }
 }
 
-// Staging the keys and then their values (staged_rounds), so that pairs fit the shared memory of a
-// tile of keys, and part by part (stage_parts), so that tiles outgrow the shared memory (onesweep:
-// on the H100 a workgroup that declares more than 24 KiB of shared memory has its SM to itself).
+// Staging part by part (stage_parts), so that tiles outgrow the shared memory (onesweep: on the
+// H100 a workgroup that declares more than 24 KiB of shared memory has its SM to itself).
 
-// The word of loaded one-word key k that round `round` stages: the key, then its value. Not
-// selected by the push constant's word (always 0 for one-word keys): that cost each staged key two
-// moves on the H100, and with stage_placed_round's spare word but not this, the pairs' pass took
-// 108 registers instead of 80 and 33% longer (BENCHMARKS.md note 69).
-uint round_word(uint k, uint round) {
-  return round == 0u ? t_lo[k] : t_value[k];
-}
-
-// Whether ranked slot k is staged in rounds or parts: all where empty slots are padded, else those
-// rank_tile did not mark RANK_NONE.
+// Whether ranked slot k is staged in parts: all where empty slots are padded, else those rank_tile
+// did not mark RANK_NONE.
 bool staged_slot(uint k) {
   return pads_empty_slots() || key_rank(k) != RANK_NONE;
 }
 
 // Replaces each key's rank by its position in the staged tile (s_local_base[digit] + rank), so
-// that rounds after the local bases are gone still find it. Call after a barrier that ends the
-// ranking.
+// that parts staged after the local bases are gone still find it. Call after a barrier that ends
+// the ranking.
 void place_ranked_keys() {
   if (seeded_ranks()) return;  // the ranks are places already, as packed ranks always are
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
@@ -403,66 +382,14 @@ void place_ranked_keys() {
   }
 }
 
-// Round `round` of the placed keys of part `part` into s_work[0, SHARED_WORDS); readable after the
-// next barrier. Where keys are staged in several rounds (pairs), keys that are not
-// staged in this part are stored too, all to the spare word s_work[SHARED_WORDS] (the includer
-// declares one more word where it stages in rounds): a store under a condition compiled to a
-// branch per key on the H100, and storing every key instead made u64 keys at 2^28 5% faster,
-// pairs 2% and u32 keys 1% (with round_word's fold; BENCHMARKS.md note 69). Keys staged in one
-// round, in parts, store under the condition again: with seeded ranks (seeded_ranks) u32 passes
-// took 1-2% less time so (docs/bench/2026-11-26-h100-speed-17-experiments.txt).
-void stage_placed_round(uint round, uint part) {
-  const uint first = part * SHARED_WORDS;
-  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    const uint slot = key_rank(k) - first;  // wraps below the part: then out of it too
-    const bool in_part = stage_parts() == 1u || slot < SHARED_WORDS;
-    if (staged_rounds() == 1u) {
-      if (staged_slot(k) && in_part) s_work[slot] = round_word(k, round);
-    } else {
-      s_work[staged_slot(k) && in_part ? slot : SHARED_WORDS] = round_word(k, round);
-    }
-  }
-}
-
-// Staged positions each invocation writes per part, a part holding at most SHARED_WORDS keys: the
-// bound of the write loop and of its destinations. Bounded by keys per thread instead (20 against
-// 10 for pairs in two parts), onesweep's pairs took 0.3% longer on the H100 at 2^28 (docs/bench/
-// 2026-11-26-h100-speed-18-experiments.txt).
-const uint PART_SLOTS = (SHARED_WORDS + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
-
-// Writes round `round` of the staged part `part`, as far as the tile's first tile_end keys go:
-// position p to output element s_global_base[d] + p, d the digit at `shift` of the key round 0
-// staged; round 0 keeps those destinations in `dest` for the values' round. The branch for a u64
-// key's words never runs (u64 keys are staged whole: staged_rounds), but without it the H100's
-// compiler kept part of the pairs' pass in local memory and 7.5 KiB more shared memory per
-// workgroup: pairs at 2^28 9.04 -> 9.75 ms (docs/bench/2026-11-26-h100-speed-22-experiments.txt).
-void write_staged_round(uint tile_end, uint round, uint part, uint word, uint shift,
-                        inout uint dest[PART_SLOTS]) {
-  const uint first = part * SHARED_WORDS;
-  for (uint i = 0u; i < PART_SLOTS; ++i) {
-    const uint j = wg_lane() + i * WORKGROUP_SIZE;
-    if (j >= SHARED_WORDS || first + j >= tile_end) break;
-    const uint w = s_work[j];
-    if (round == 0u) dest[i] = s_global_base[encoded_digit(w, shift)] + first + j;
-    if (round == 0u && !is_u64()) {
-      keys_out[dest[i]] = decoded(w);
-    } else if (round < 2u && is_u64()) {
-      keys_out[2u * dest[i] + (round == 0u ? word : 1u - word)] = decoded(w);
-    } else {
-      values_out[dest[i]] = w;
-    }
-  }
-}
-
-#ifdef RADIX_STAGES_WHOLE_ITEMS
-// Where the includer defines RADIX_STAGES_WHOLE_ITEMS, part `part` of the placed keys with their
-// values into s_work[0, part_items() * item_words()): word w of the key (then the value) at
-// position p of the part in s_work[w * part_items() + p], so that write_staged_items reads each
-// word without bank conflicts. The H100's compiler did not merge two 4-byte reads of a position's
-// words side by side into one 8-byte read: u64 keys at 2^28 took 17.37 ms so, 16.79 in rows.
-// Keys of other parts are skipped, not stored to a spare word as stage_placed_round does: 0.1%
-// faster here (docs/bench/2026-11-26-h100-speed-21-experiments.txt). Readable after the next
-// barrier.
+// Part `part` of the placed keys (with their values) into s_work[0, part_items() * item_words()):
+// word w of the key (then the value) at position p of the part in s_work[w * part_items() + p], so
+// that write_staged_items reads each word without bank conflicts. The H100's compiler did not merge
+// two 4-byte reads of a position's words side by side into one 8-byte read: u64 keys at 2^28 took
+// 17.37 ms so, 16.79 in rows. Keys of other parts are skipped under a condition: stored to a spare
+// word instead, u64 keys took 0.1% longer here (docs/bench/2026-11-26-h100-speed-21-
+// experiments.txt) and u32 keys 1-2% longer (docs/bench/2026-11-26-h100-speed-17-experiments.txt).
+// Readable after the next barrier.
 void stage_placed_items(uint part) {
   const uint positions = part_items();
   const uint first = part * positions;
@@ -487,16 +414,20 @@ void write_staged_items(uint tile_end, uint part, uint word, uint shift) {
     if (j >= positions || first + j >= tile_end) break;
     const uint lo = s_work[j];
     const uint hi = is_u64() ? s_work[positions + j] : 0u;
-    const uint dest = s_global_base[encoded_digit(word == 0u ? lo : hi, shift)] + first + j;
+    const uint digit_word = is_u64() && word != 0u ? hi : lo;  // no select for one-word keys
+    const uint dest = s_global_base[encoded_digit(digit_word, shift)] + first + j;
+#ifdef RADIX_STAGES_WHOLE_ITEMS
     if (is_u64()) {
       keys_out64[dest] = uvec2(decoded(lo), decoded(hi));
     } else {
       keys_out[dest] = decoded(lo);
     }
+#else
+    keys_out[dest] = decoded(lo);  // one-word keys only: no 8-byte view of the output is declared
+#endif
     if (HAS_VALUES) values_out[dest] = s_work[(item_words() - 1u) * positions + j];
   }
 }
-#endif
 
 // Writes the staged tile's first tile_end keys (and values): key j of digit d to output
 // position s_global_base[d] + j.
