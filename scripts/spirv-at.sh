@@ -9,7 +9,8 @@
 #   SHADER   file names under compute/shaders (e.g. onesweep_pass.comp) or build variants
 #            (onesweep_pass_whole.comp: onesweep_pass.comp with RADIX_STAGES_WHOLE_ITEMS, as
 #            compute/CMakeLists.txt builds it; onesweep_pass_u64.comp, its name at older revisions,
-#            the same); default: every *.comp and every variant
+#            the same, for older binaries' u64 keys: their pairs ran onesweep_pass.comp); default:
+#            every *.comp and every variant
 # Then, e.g.: SORTSCOPE_SPIRV_DIR=OUT_DIR sortscope-cli bench --algo onesweep --n 2^28
 # Compiled with the flags of the build (cmake/EmbedShaders.cmake); needs git and glslc.
 set -eu

@@ -55,7 +55,7 @@ constexpr std::uint32_t k_wide_one_word_keys_per_thread = 18;
 // keys with values 14 25.83 ms, 15 25.46, 16 26.17, 17 30.20 (99 registers), 18 29.34; with the
 // staged words laid out in rows, u64 keys 21 16.78
 // (docs/bench/2026-11-26-h100-speed-21-experiments.txt). Pairs staged whole too, with ranks packed
-// two to a word, 20 9.12 ms (78 registers), 21 9.01-9.05 against 9.04-9.05 staged in rounds at 20
+// two to a word, 20 9.12 ms (78 registers), 21 9.01-9.07 against 9.04-9.05 staged in rounds at 20
 // (80 registers; 0.647 against 0.657 ms at 2^24), 22 9.18 (16 bytes in local memory), 23 11.75
 // (92 registers); u64 keys with values 15 25.52 -> 25.38 with packed ranks
 // (docs/bench/2026-11-26-h100-speed-22-experiments.txt).

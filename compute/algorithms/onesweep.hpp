@@ -42,8 +42,9 @@ struct OnesweepOptions {
 // keys_per_thread != 0: tiles of workgroup_size x that. Else spec.tile_keys
 // (chosen_tile_keys; teaching tiles radix_teaching_tile_keys) up to the tuned tile: where the
 // device's subgroups allow 384-thread workgroups, each key type's tuned tile staged in parts
-// (one-word keys 512 x 22, pairs and u64 keys 384 x 16 to 20); elsewhere the largest tile that
-// the device's shared memory stages at once, one word per key (at most 18 keys per thread).
+// (one-word keys 512 x 22, pairs and u64 keys 384 x 21, u64 keys with values 384 x 15);
+// elsewhere the largest tile of one-word keys that the device's shared memory stages at once (at
+// most 18 keys per thread), pairs and u64 keys staged whole in parts.
 // Smaller tiles leave slots of the workgroup empty, so every bucket still has its thread to look
 // back for it. stage_words != 0 caps the words of one staged part (OnesweepOptions).
 OnesweepTuning onesweep_tuning(const SortSpec& spec, const DeviceLimits& limits,

@@ -9,9 +9,10 @@
 // u64 keys and keys with values run this kernel compiled with RADIX_STAGES_WHOLE_ITEMS
 // (onesweep_pass_whole.comp in compute/CMakeLists.txt), whose staged positions hold a key's every
 // word and its value, and which writes a u64 key with one 8-byte store (radix_rank.glsl). A module
-// of its own: where the kernel every key type shares could store through an 8-byte view, the
-// H100's compiler took pairs, then staged a word per round, from 80 registers to 94, though pairs
-// never ran those stores (docs/bench/2026-11-26-h100-speed-20-experiments.txt).
+// of its own: where the kernel every key type shared could store through an 8-byte view, the
+// H100's compiler took pairs (then in that kernel) from 80 registers to 94, though pairs never ran
+// those stores (docs/bench/2026-11-26-h100-speed-20-experiments.txt), and the module of one-word
+// keys keeps its machine code as tuned.
 //
 // Memory model: a status word carries its whole message (flag and count in one 32-bit word), so
 // it is only ever accessed atomically, and relaxed device-scope atomics suffice: no other data is
@@ -58,8 +59,8 @@ layout(std430, set = 0, binding = ONESWEEP_BINDING_RECORDS) writeonly buffer Rec
 // 1.5 KiB more took 41% longer, docs/bench/2026-11-24-h100-speed-9-experiments.txt), so arrays
 // whose lives do not overlap share words: the tile's counts sit in s_work after the counters
 // (read before the ranking ends; the staged tile overwrites them), the fallback counts into
-// s_local_base (read by the staging, which the look-back's first vote barrier ends) and each
-// digit's global base replaces its local base.
+// s_local_base (read before the ranking, or by staging at once, which the look-back's first vote
+// barrier ends) and each digit's global base replaces its local base.
 // Tiles larger than the array are staged in parts of consecutive positions (stage_parts), so that
 // keys of two words and pairs fit the 24 KiB of one-word keys: pairs at 2^28 took 15.0 ms staging
 // both words of a whole tile at once in 48 KiB, one workgroup per SM, and 10.7 ms in two rounds of
@@ -100,7 +101,7 @@ uint load_status(uint i) {
 }
 
 // The fallback: the whole workgroup counts the buckets of tile `look` from its input keys, into
-// s_local_base (read by the staging, which ended before the vote that called for the fallback).
+// s_local_base (last read before the vote that called for the fallback).
 void fallback_histogram(uint look) {
   const uint lane = wg_lane();
   if (lane < ONESWEEP_DIGITS) s_local_base[lane] = 0u;
@@ -251,7 +252,7 @@ void main() {
   barrier();
 
   // Scatter from shared memory: consecutive invocations write consecutive keys of a bucket (each
-  // with its value), part by part.
+  // with its value), the tile at once or part by part.
   if (!stages_in_parts()) {
     write_staged_tile(tile_end, pc.tile_keys, pc.word, pc.shift);
   } else {

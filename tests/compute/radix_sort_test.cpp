@@ -225,7 +225,7 @@ TEST_CASE("onesweep: 22 keys per thread, the one-word tile of 512-thread devices
           "[onesweep][gpu]") {
   // lavapipe cannot run the H100's 512-thread pass (64 of its subgroups of 8); the same pass
   // kernel specialized for 22 keys per thread runs here in 256-thread workgroups, and for 21, an
-  // odd count, whose last packed word of ranks holds one rank (keys without values).
+  // odd count, whose last packed word of ranks holds one rank.
   for (const std::uint32_t keys_per_thread : {22u, 21u}) {
     for (const auto& [type, pairs, d] : {std::tuple{KeyType::u32, false, Distribution::random},
                                          std::tuple{KeyType::i32, true, Distribution::few_unique},

@@ -209,7 +209,7 @@ TEST_CASE("onesweep: tiles that publish late or never are covered by the fallbac
   const std::uint32_t n = 40 * 256 + 31;  // 41 tiles of 256 keys
   for (const auto& [type, pairs, descending] :
        {std::tuple{KeyType::u32, true, false}, std::tuple{KeyType::f32, true, true},
-        std::tuple{KeyType::u64, true, false}}) {  // u64 pairs: a tile staged in three rounds
+        std::tuple{KeyType::u64, true, false}}) {  // u64 pairs: three words a staged key
     const KeyArray input = generate_keys(Distribution::random, n, type, 13, pairs);
     const SortSpec spec{n, type, pairs, descending};
     OnesweepOptions normal;

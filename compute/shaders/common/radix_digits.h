@@ -80,8 +80,8 @@ SS_FN uint radix_stage_parts(uint tile_slots, uint part_positions) {
 }
 
 // Words of shared memory a staged position takes where each key is staged whole with its value
-// (onesweep's u64 module, RADIX_STAGES_WHOLE_ITEMS in radix_rank.glsl): a part of stage_words
-// words holds stage_words / radix_whole_item_words(...) positions.
+// (onesweep's module for u64 keys and pairs, RADIX_STAGES_WHOLE_ITEMS in radix_rank.glsl): a part
+// of stage_words words holds stage_words / radix_whole_item_words(...) positions.
 SS_FN uint radix_whole_item_words(uint key_type, bool values) {
   return key_words(key_type) + (values ? 1u : 0u);
 }

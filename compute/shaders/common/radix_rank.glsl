@@ -54,9 +54,9 @@ const uint RANKS_PER_WORD = 1u;
 uint t_rank[(KEYS_PER_THREAD + RANKS_PER_WORD - 1u) / RANKS_PER_WORD];
 
 // The rank of an empty slot that is not padded (pads_empty_slots), where the tile is staged in
-// several rounds or parts (stages_in_rounds): those rounds test it instead of the slot's index,
-// which the H100's compiler otherwise keeps in a register per key from the ranking to the last
-// round. Tiles staged at once test the index: marking the slots cost them 0.8% on the H100.
+// several parts (stages_in_parts): each part tests it instead of the slot's index, which the
+// H100's compiler otherwise kept in a register per key from the ranking to the last staged round.
+// Tiles staged at once test the index: marking the slots cost them 0.8% on the H100.
 const uint RANK_NONE = 0xffffu;
 
 // Every index below is within t_rank whichever way the ranks are kept, also in the branch that
@@ -82,9 +82,9 @@ void set_key_rank(uint k, uint digit, uint rank) {
 // defines RADIX_STAGES_WHOLE_ITEMS (onesweep's module for u64 keys and for keys with values), every
 // word of a key and its value, so that no destination or word waits in registers for a later
 // round of the same part and a u64 key goes out in one store (stage_placed_items,
-// write_staged_items). Staged a word of every key per round instead, u64 keys at 2^28 took 17.99 ms
-// on the H100 against 16.78, u64 keys with values 34.74 against 25.46, and pairs 9.05 against
-// 9.01-9.05 (0.657 against 0.647 ms at 2^24) in the tiles each fits best; the rounds are gone
+// write_staged_items). When they were staged a word of every key per round, u64 keys at 2^28 took
+// 17.99 ms on the H100 against 16.78 so, u64 keys with values 34.74 against 25.46, and pairs 9.04-
+// 9.05 against 9.01-9.07 (0.656-0.658 against 0.644-0.647 ms at 2^24), in the tiles each fits best
 // (BENCHMARKS.md notes 101, 112).
 uint item_words() {
 #ifdef RADIX_STAGES_WHOLE_ITEMS
