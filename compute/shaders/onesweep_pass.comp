@@ -180,7 +180,6 @@ void main() {
   if (!stages_in_parts()) {
     stage_ranked_tile(tile, pc.tile_keys, pc.n);
   } else {
-    place_ranked_keys();
     stage_placed_items(0u);  // part 0; the rest after the walk
   }
 

@@ -45,7 +45,7 @@ uint t_value[KEYS_PER_THREAD];  // values (pairs)
 // word holds its digit (bits 16..) and its rank (bits 0..15): radix4's passes took 2% longer packed.
 #ifdef RADIX_PACKS_RANKS
 #ifndef RADIX_SEEDS_RANKS
-#error "packed ranks must be places in the staged tile: place_ranked_keys sets one word per key"
+#error "packed ranks must be places in the staged tile: a packed word has no room for digits"
 #endif
 const uint RANKS_PER_WORD = 2u;
 #else
@@ -106,6 +106,9 @@ uint part_items() {
 // Parts of the tile staged one after another where the includer defines RADIX_STAGES_IN_PARTS:
 // part p holds the keys at positions [p * part_items(), (p + 1) * part_items()) of the staged tile
 // (radix_stage_parts), so a tile may hold more keys than shared memory has room for.
+#if defined(RADIX_STAGES_IN_PARTS) && !defined(RADIX_SEEDS_RANKS)
+#error "a tile staged in parts needs seeded ranks: its parts outlive the local bases"
+#endif
 uint stage_parts() {
 #ifdef RADIX_STAGES_IN_PARTS
   return radix_stage_parts(KEYS_PER_THREAD * WORKGROUP_SIZE, part_items());
@@ -114,8 +117,9 @@ uint stage_parts() {
 #endif
 }
 
-// Whether the tile is staged in more than one part (place_ranked_keys, stage_placed_items,
-// write_staged_items) rather than at once (stage_ranked_tile, write_staged_tile).
+// Whether the tile is staged in more than one part (stage_placed_items, write_staged_items) rather
+// than at once (stage_ranked_tile, write_staged_tile). Parts are staged after the look-back has
+// replaced the local bases, so their keys' ranks must be places already (seeded_ranks).
 bool stages_in_parts() {
   return stage_parts() > 1u;
 }
@@ -372,17 +376,7 @@ bool staged_slot(uint k) {
   return pads_empty_slots() || key_rank(k) != RANK_NONE;
 }
 
-// Replaces each key's rank by its position in the staged tile (s_local_base[digit] + rank), so
-// that parts staged after the local bases are gone still find it. Call after a barrier that ends
-// the ranking.
-void place_ranked_keys() {
-  if (seeded_ranks()) return;  // the ranks are places already, as packed ranks always are
-  for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
-    if (staged_slot(k)) set_key_rank(k, key_digit(k), staged_position(k));
-  }
-}
-
-// Part `part` of the placed keys (with their values) into s_work[0, part_items() * item_words()):
+// Part `part` of the ranked keys (with their values) into s_work[0, part_items() * item_words()):
 // word w of the key (then the value) at position p of the part in s_work[w * part_items() + p], so
 // that write_staged_items reads each word without bank conflicts. The H100's compiler did not merge
 // two 4-byte reads of a position's words side by side into one 8-byte read: u64 keys at 2^28 took
