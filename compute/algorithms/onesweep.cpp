@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "algorithms/radix_plan.hpp"
 #include "core/errors.hpp"
@@ -115,6 +117,46 @@ std::uint32_t pass_workgroup(const SortSpec& spec, const DeviceLimits& limits) {
   return one_word_keys_only(spec) && workgroup_fits(k_one_word_keys_pass_workgroup, limits)
              ? k_one_word_keys_pass_workgroup
              : k_wide_pass_workgroup;
+}
+
+// Whether the full-speed pipelines may move keys and values between passes as 8-byte items
+// (RADIX_PAIRS_INTERLEAVED, RADIX_PAIRS_SPLIT): one-word keys with values, whose passes are
+// staged whole. A pass's stores of keys and values apart were what made a pairs pass slower than
+// a u64 key pass of the same bytes on the H100 (BENCHMARKS.md note 114).
+bool moves_pairs_as_items(const SortSpec& spec) {
+  return spec.pairs && key_bytes(spec.key_type) == 4;
+}
+
+// Sizes the ping-pong buffers for pairs as items where the sort may move them so and the device
+// holds them: buffer 2 takes n items (8n bytes, against 4n), buffer 0 the first half, rounded up.
+// Returns whether it did; where the larger buffers do not fit, passes keep pairs apart.
+bool size_buffers_for_items(Plan& plan, const SortSpec& spec, const DeviceLimits& limits) {
+  if (!moves_pairs_as_items(spec)) return false;
+  Plan sized = plan;
+  sized.buffers[gpu::ONESWEEP_BUFFER_KEYS_ALT].bytes = std::max<std::uint64_t>(8ull * spec.n, 4);
+  sized.buffers[gpu::ONESWEEP_BUFFER_KEYS].bytes =
+      std::max<std::uint64_t>(8ull * gpu::radix_split_items(spec.n), 4);
+  if (!plan_fits(sized, limits)) return false;
+  sized.buffers[gpu::ONESWEEP_BUFFER_KEYS_ALT].name += ", with their values at full speed";
+  plan.buffers = std::move(sized.buffers);
+  return true;
+}
+
+// Where pass `pass` of `passes` (an even number: the result ends in buffers 0 and 1) reads and
+// writes its pairs at full speed, moved as items or not (size_buffers_for_items). Pass 0 reads
+// them apart from buffers 0 and 1 and the last pass writes them apart there; the passes between
+// write items, interleaved in buffer 2 after an even pass and split over buffers 0 and 1 after an
+// odd one.
+std::pair<std::uint32_t, std::uint32_t> pairs_layouts(bool items, std::uint32_t pass,
+                                                      std::uint32_t passes) {
+  if (!items) return {gpu::RADIX_PAIRS_APART, gpu::RADIX_PAIRS_APART};
+  const std::uint32_t in = pass == 0       ? gpu::RADIX_PAIRS_APART
+                           : pass % 2 == 1 ? gpu::RADIX_PAIRS_INTERLEAVED
+                                           : gpu::RADIX_PAIRS_SPLIT;
+  const std::uint32_t out = pass + 1 == passes ? gpu::RADIX_PAIRS_APART
+                            : pass % 2 == 0    ? gpu::RADIX_PAIRS_INTERLEAVED
+                                               : gpu::RADIX_PAIRS_SPLIT;
+  return {in, out};
 }
 
 // Keys each histogram workgroup counts: whole chunks of 256 x 16 keys, at least
@@ -285,13 +327,26 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
       stages_whole_keys(spec) ? "onesweep_pass_whole.comp" : "onesweep_pass.comp";
   plan.kernels = {radix_kernel(spec, "onesweep_init.comp", push, init),
                   radix_kernel(spec, "onesweep_histogram.comp", push, histogram),
-                  radix_kernel(spec, "onesweep_scan.comp", push, scan),
-                  radix_kernel(spec, pass_shader, push, pass_kernel)};
-  // Without the driver's bounds checks the pass took u32 at 2^28 from 7.88 to 7.57 ms and pairs
-  // from 10.92 to 10.04, f32 8.04 -> 8.29 (docs/bench/2026-11-25-h100-speed-13-experiments.txt,
-  // run 8). Every access is within the plan's buffers: tiles cover [0, n), status words
-  // onesweep_status_words(tiles), records tiles x ONESWEEP_RECORD_WORDS.
-  plan.kernels.back().buffer_bounds_checks = false;
+                  radix_kernel(spec, "onesweep_scan.comp", push, scan)};
+  // A pass kernel for each pair of layouts its passes read and write pairs in (pairs_layouts),
+  // in order of first use; one for every pass elsewhere.
+  const bool items = size_buffers_for_items(plan, spec, limits);
+  std::vector<std::uint32_t> pass_kernels;
+  for (std::uint32_t pass = 0; pass < passes; ++pass) {
+    std::tie(pass_kernel.pairs_in, pass_kernel.pairs_out) = pairs_layouts(items, pass, passes);
+    KernelSpec kernel = radix_kernel(spec, pass_shader, push, pass_kernel);
+    // Without the driver's bounds checks the pass took u32 at 2^28 from 7.88 to 7.57 ms and pairs
+    // from 10.92 to 10.04, f32 8.04 -> 8.29 (docs/bench/2026-11-25-h100-speed-13-experiments.txt,
+    // run 8). Every access is within the plan's buffers: tiles cover [0, n), status words
+    // onesweep_status_words(tiles), records tiles x ONESWEEP_RECORD_WORDS, items the buffers
+    // size_buffers_for_items made.
+    kernel.buffer_bounds_checks = false;
+    const auto same =
+        std::find_if(plan.kernels.begin() + 3, plan.kernels.end(),
+                     [&](const KernelSpec& k) { return k.cache_key() == kernel.cache_key(); });
+    pass_kernels.push_back(static_cast<std::uint32_t>(same - plan.kernels.begin()));
+    if (same == plan.kernels.end()) plan.kernels.push_back(std::move(kernel));
+  }
   if (spec.n < 2) return plan;  // nothing to order: no steps, the keys stay in buffer 0
 
   const std::uint64_t key_bytes_total = std::uint64_t(spec.n) * key_bytes(spec.key_type);
@@ -344,6 +399,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
                       std::to_string(pass * gpu::ONESWEEP_BITS + 7) + "): rank, look back, scatter",
                   tile_groups);
     x.kind = "pass " + std::to_string(pass);
+    x.kernel = pass_kernels[pass];
     const std::uint64_t status_bytes = std::uint64_t(tiles) * gpu::ONESWEEP_DIGITS * 4u;
     x.bytes_read = key_bytes_total + value_bytes + status_bytes;
     x.bytes_written = key_bytes_total + value_bytes + 2u * status_bytes;

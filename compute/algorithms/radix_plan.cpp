@@ -87,6 +87,8 @@ KernelSpec radix_kernel(const SortSpec& spec, std::string shader, std::uint32_t 
   set(gpu::RADIX_SPEC_WITHHOLD_FIRST, params.withhold_first);
   set(gpu::RADIX_SPEC_PARTIAL_TILES, params.partial_tiles ? 1 : 0);
   set(gpu::RADIX_SPEC_PACKED_COUNTERS, params.packed_counters ? 1 : 0);
+  set(gpu::RADIX_SPEC_PAIRS_IN, params.pairs_in);
+  set(gpu::RADIX_SPEC_PAIRS_OUT, params.pairs_out);
   return kernel;
 }
 

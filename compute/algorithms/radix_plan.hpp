@@ -37,6 +37,8 @@ struct RadixKernelParams {
   std::uint32_t withhold_first = 0;
   bool partial_tiles = false;   // tile_keys < workgroup_size * keys_per_thread
   bool packed_counters = true;  // RADIX_SPEC_PACKED_COUNTERS
+  std::uint32_t pairs_in = 0;   // RADIX_SPEC_PAIRS_IN (RADIX_PAIRS_*)
+  std::uint32_t pairs_out = 0;  // RADIX_SPEC_PAIRS_OUT
 };
 
 // Shared words of the ranking counters of `subgroups` subgroups for `digits` digits

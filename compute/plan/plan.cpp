@@ -1,6 +1,7 @@
 #include "plan/plan.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/errors.hpp"
 
@@ -74,33 +75,43 @@ namespace {
 std::string mib(std::uint64_t bytes) {
   return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB";
 }
-}  // namespace
 
-void check_plan_fits(const Plan& plan, const DeviceLimits& limits, const std::string& device_name) {
+// Why the plan does not fit the device (check_plan_fits), or nothing.
+std::optional<std::string> plan_misfit(const Plan& plan, const DeviceLimits& limits,
+                                       const std::string& device_name) {
   const std::string what = plan.algorithm + " with n = " + std::to_string(plan.spec.n) + " " +
                            std::string(to_string(plan.spec.key_type)) + " keys";
   const std::uint64_t key_bytes_each = key_bytes(plan.spec.key_type);
   for (const PlanBuffer& b : plan.buffers) {
     if (b.instrumentation_only) continue;
     if (b.bytes > limits.max_storage_buffer_range) {
-      throw UsageError(what + " needs a " + mib(b.bytes) + " '" + b.name + "' buffer; " +
-                       device_name + " binds at most " + mib(limits.max_storage_buffer_range) +
-                       " per storage buffer (n <= " +
-                       std::to_string(limits.max_storage_buffer_range / key_bytes_each) + ")");
+      return what + " needs a " + mib(b.bytes) + " '" + b.name + "' buffer; " + device_name +
+             " binds at most " + mib(limits.max_storage_buffer_range) +
+             " per storage buffer (n <= " +
+             std::to_string(limits.max_storage_buffer_range / key_bytes_each) + ")";
     }
     if (b.bytes > limits.max_allocation_size) {
-      throw UsageError(what + " needs a " + mib(b.bytes) + " '" + b.name + "' buffer; " +
-                       device_name + " allocates at most " + mib(limits.max_allocation_size) +
-                       " at once");
+      return what + " needs a " + mib(b.bytes) + " '" + b.name + "' buffer; " + device_name +
+             " allocates at most " + mib(limits.max_allocation_size) + " at once";
     }
   }
   const std::uint64_t total = plan_bytes(plan, false);
   // Leave room for staging copies and the driver's own allocations.
   const std::uint64_t budget = limits.device_local_memory / 10 * 9;
   if (total > budget) {
-    throw UsageError(what + " needs " + mib(total) + " of GPU memory; " + device_name + " has " +
-                     mib(limits.device_local_memory));
+    return what + " needs " + mib(total) + " of GPU memory; " + device_name + " has " +
+           mib(limits.device_local_memory);
   }
+  return std::nullopt;
+}
+}  // namespace
+
+bool plan_fits(const Plan& plan, const DeviceLimits& limits) {
+  return !plan_misfit(plan, limits, "the device").has_value();
+}
+
+void check_plan_fits(const Plan& plan, const DeviceLimits& limits, const std::string& device_name) {
+  if (auto misfit = plan_misfit(plan, limits, device_name)) throw UsageError(*misfit);
 }
 
 std::string tiles_text(std::uint32_t tile_keys, std::uint32_t threads,

@@ -140,5 +140,7 @@ std::uint64_t plan_bytes(const Plan& plan, bool instrumented);
 // Throws UsageError when a buffer exceeds the device's storage-buffer range or allocation size,
 // or the plan's buffers together exceed its memory, naming n and the device's limit.
 void check_plan_fits(const Plan& plan, const DeviceLimits& limits, const std::string& device_name);
+// Whether check_plan_fits would let the plan through.
+bool plan_fits(const Plan& plan, const DeviceLimits& limits);
 
 }  // namespace ss

@@ -12,7 +12,8 @@
 // of its own: where the kernel every key type shared could store through an 8-byte view, the
 // H100's compiler took pairs (then in that kernel) from 80 registers to 94, though pairs never ran
 // those stores (docs/bench/2026-11-26-h100-speed-20-experiments.txt), and the module of one-word
-// keys keeps its machine code as tuned.
+// keys keeps its machine code as tuned. At full speed, one-word keys with values pass from one
+// pass to the next as 8-byte items too (pairs_in, pairs_out in radix_common.glsl).
 //
 // Memory model: a status word carries its whole message (flag and count in one 32-bit word), so
 // it is only ever accessed atomically, and relaxed device-scope atomics suffice: no other data is
@@ -106,11 +107,10 @@ void fallback_histogram(uint look) {
   const uint lane = wg_lane();
   if (lane < ONESWEEP_DIGITS) s_local_base[lane] = 0u;
   barrier();
-  const uint words = key_words(KEY_TYPE);
   for (uint j = lane; j < pc.tile_keys; j += WORKGROUP_SIZE) {
     uint i = look * pc.tile_keys + j;  // an earlier tile is always full
-    uint d =
-        radix_digit(keys_in[i * words + pc.word], KEY_TYPE, DESCENDING, pc.shift, ONESWEEP_BITS);
+    uint d = radix_digit(input_key_word(i, pc.word, pc.n), KEY_TYPE, DESCENDING, pc.shift,
+                         ONESWEEP_BITS);
     atomicAdd(s_local_base[d], 1u);
   }
   barrier();
@@ -253,7 +253,7 @@ void main() {
   // Scatter from shared memory: consecutive invocations write consecutive keys of a bucket (each
   // with its value), the tile at once or part by part.
   if (!stages_in_parts()) {
-    write_staged_tile(tile_end, pc.tile_keys, pc.word, pc.shift);
+    write_staged_tile(tile_end, pc.tile_keys, pc.word, pc.shift, pc.n);
   } else {
     for (uint part = 0u; part < stage_parts(); ++part) {
       if (part != 0u) {
@@ -261,7 +261,7 @@ void main() {
         stage_placed_items(part);
         barrier();
       }
-      write_staged_items(tile_end, part, pc.word, pc.shift);
+      write_staged_items(tile_end, part, pc.word, pc.shift, pc.n);
     }
   }
 

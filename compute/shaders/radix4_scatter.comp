@@ -44,5 +44,5 @@ void main() {
   stage_ranked_tile(tile, pc.tile_keys, pc.n);
   barrier();
   const uint tile_end = min(pc.n - tile * pc.tile_keys, pc.tile_keys);  // keys in this tile
-  write_staged_tile(tile_end, pc.tile_keys, pc.word, pc.shift);
+  write_staged_tile(tile_end, pc.tile_keys, pc.word, pc.shift, pc.n);
 }

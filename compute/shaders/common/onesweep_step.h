@@ -17,7 +17,11 @@
 // depends on no other workgroup making progress, on lavapipe as on GPUs.
 //
 // Plan buffers (index = PlanBuffer index):
-//   0 keys, 1 values, 2 keys (alt), 3 values (alt)   ping-pong, like radix4
+//   0 keys, 1 values, 2 keys (alt), 3 values (alt)   ping-pong, like radix4; the full-speed
+//                        pipelines of one-word keys with values leave the passes between the
+//                        first and the last their pairs as 8-byte items instead (RADIX_PAIRS_*
+//                        in radix_digits.h): interleaved in buffer 2, or split over buffers 0
+//                        and 1
 //   4 digit histograms   uint[2 * passes * 256]: onesweep_hist_index(p, b) = keys whose pass-p
 //                        digit is b; onesweep_offset_index(passes, p, b) = exclusive scan over b
 //   5 tile status        uint[onesweep_status_words(tiles)]: ONESWEEP_STATUS_HEADER words of

@@ -15,6 +15,8 @@ layout(constant_id = RADIX_SPEC_KEYS_PER_THREAD) const uint KEYS_PER_THREAD = 8u
 layout(constant_id = RADIX_SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1u;
 layout(constant_id = RADIX_SPEC_PARTIAL_TILES) const bool PARTIAL_TILES = false;
 layout(constant_id = RADIX_SPEC_PACKED_COUNTERS) const bool PACKED_COUNTERS = true;
+layout(constant_id = RADIX_SPEC_PAIRS_IN) const uint PAIRS_IN = RADIX_PAIRS_APART;
+layout(constant_id = RADIX_SPEC_PAIRS_OUT) const uint PAIRS_OUT = RADIX_PAIRS_APART;
 
 const uint WORKGROUP_SIZE = gl_WorkGroupSize.x;
 const uint NUM_SUBGROUPS = gl_WorkGroupSize.x / SUBGROUP_SIZE;
@@ -46,6 +48,54 @@ layout(std430, set = 0, binding = RADIX_BINDING_VALUES_OUT) writeonly buffer Val
 
 bool is_u64() {
   return KEY_TYPE == KEY_U64;
+}
+
+#ifdef RADIX_STAGES_WHOLE_ITEMS
+// The second halves of split pairs (RADIX_PAIRS_SPLIT), 8-byte items.
+layout(std430, set = 0, binding = RADIX_BINDING_VALUES_IN) readonly buffer ValuesIn64 {
+  uvec2 values_in64[];
+};
+layout(std430, set = 0, binding = RADIX_BINDING_VALUES_OUT) writeonly buffer ValuesOut64 {
+  uvec2 values_out64[];
+};
+
+// The layouts this pipeline reads and writes pairs in: apart unless it runs at full speed and
+// sorts one-word keys with values (the views read the Stepper's buffers as keys and values apart).
+uint pairs_in() {
+  return HAS_VALUES && !is_u64() && !INSTRUMENTED ? PAIRS_IN : RADIX_PAIRS_APART;
+}
+uint pairs_out() {
+  return HAS_VALUES && !is_u64() && !INSTRUMENTED ? PAIRS_OUT : RADIX_PAIRS_APART;
+}
+
+// Input key i with its value, where pairs_in() is not apart.
+uvec2 input_pair(uint i, uint n) {
+  const uint first = radix_split_items(n);
+  if (pairs_in() == RADIX_PAIRS_SPLIT && i >= first) return values_in64[i - first];
+  return keys_in64[i];
+}
+
+// Output position i of key and value, where pairs_out() is not apart.
+void write_pair(uint i, uvec2 pair, uint n) {
+  const uint first = radix_split_items(n);
+  if (pairs_out() == RADIX_PAIRS_SPLIT && i >= first) {
+    values_out64[i - first] = pair;
+  } else {
+    keys_out64[i] = pair;
+  }
+}
+#else
+uint pairs_in() {
+  return RADIX_PAIRS_APART;
+}
+#endif
+
+// Word `word` of input key i as stored, whatever the layout (n keys).
+uint input_key_word(uint i, uint word, uint n) {
+#ifdef RADIX_STAGES_WHOLE_ITEMS
+  if (pairs_in() != RADIX_PAIRS_APART) return input_pair(i, n).x;
+#endif
+  return keys_in[i * key_words(KEY_TYPE) + word];
 }
 
 // Input key i's words as stored (the second 0 for keys of one word).

@@ -46,7 +46,27 @@ SS_CONST uint RADIX_SPEC_PARTIAL_TILES = 12u;
 // words. Whole words are faster (two digits never share one word's atomics: onesweep's passes
 // 12% faster on an H100) and are used where they take no shared memory from the tile.
 SS_CONST uint RADIX_SPEC_PACKED_COUNTERS = 13u;
-SS_CONST uint RADIX_SPEC_COUNT = 13u;  // constants 1..13
+// Where onesweep's full-speed pipelines (not instrumented) read and write one-word keys with
+// values in a pass (RADIX_PAIRS_*): the Stepper's pipelines, whose buffers the views draw, keep
+// every pass's keys and values apart.
+SS_CONST uint RADIX_SPEC_PAIRS_IN = 14u;
+SS_CONST uint RADIX_SPEC_PAIRS_OUT = 15u;
+SS_CONST uint RADIX_SPEC_COUNT = 15u;  // constants 1..15
+
+// Layouts of n one-word keys with their values in a pass's buffers. Apart: keys in the keys
+// buffer, values in the values buffer. Interleaved: key i and its value side by side, 8 bytes at
+// 8 * i of the keys buffer (which takes 8n bytes). Split: the same 8-byte items, the first
+// radix_split_items(n) in the keys buffer and the rest in the values buffer, so that two buffers of
+// 4n bytes (rounded up to 8) hold them. On the H100 a pass that wrote keys and values apart took
+// 0.14 ms longer at 2^28 than one that wrote them as items (BENCHMARKS.md note 114).
+SS_CONST uint RADIX_PAIRS_APART = 0u;
+SS_CONST uint RADIX_PAIRS_INTERLEAVED = 1u;
+SS_CONST uint RADIX_PAIRS_SPLIT = 2u;
+
+// Items of a split layout in the keys buffer: the first half, rounded up.
+SS_FN uint radix_split_items(uint n) {
+  return n / 2u + n % 2u;
+}
 
 // Digit passes of an LSD sort with `bits`-bit digits: 32-bit keys take 32 / bits, u64 twice that.
 SS_FN uint radix_passes(uint key_type, uint bits) {

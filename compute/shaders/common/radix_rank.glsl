@@ -179,10 +179,19 @@ void load_tile(uint tile, uint tile_keys, uint n) {
     uint hi = raw_empty;
     t_value[k] = 0u;
     if (valid) {
-      const uvec2 words = input_key_words(i);
-      lo = words.x;
-      hi = words.y;
-      if (HAS_VALUES) t_value[k] = values_in[i];
+#ifdef RADIX_STAGES_WHOLE_ITEMS
+      if (pairs_in() != RADIX_PAIRS_APART) {
+        const uvec2 pair = input_pair(i, n);
+        lo = pair.x;
+        t_value[k] = pair.y;
+      } else
+#endif
+      {
+        const uvec2 words = input_key_words(i);
+        lo = words.x;
+        hi = words.y;
+        if (HAS_VALUES) t_value[k] = values_in[i];
+      }
     }
     t_lo[k] = encode_key_word(lo, KEY_TYPE, DESCENDING);
     t_hi[k] = is_u64() ? encode_key_word(hi, KEY_TYPE, DESCENDING) : empty;
@@ -398,8 +407,8 @@ void stage_placed_items(uint part) {
 
 // Writes staged part `part` (stage_placed_items), as far as the tile's first tile_end keys go:
 // position p to output element s_global_base[d] + p, d the digit at `word` and `shift`; u64 keys
-// with one 8-byte store.
-void write_staged_items(uint tile_end, uint part, uint word, uint shift) {
+// with one 8-byte store, and so pairs where pairs_out() is not apart (n keys in all).
+void write_staged_items(uint tile_end, uint part, uint word, uint shift, uint n) {
   const uint positions = part_items();
   const uint first = part * positions;
   const uint slots = (positions + WORKGROUP_SIZE - 1u) / WORKGROUP_SIZE;  // per invocation
@@ -413,6 +422,9 @@ void write_staged_items(uint tile_end, uint part, uint word, uint shift) {
 #ifdef RADIX_STAGES_WHOLE_ITEMS
     if (is_u64()) {
       keys_out64[dest] = uvec2(decoded(lo), decoded(hi));
+    } else if (pairs_out() != RADIX_PAIRS_APART) {
+      write_pair(dest, uvec2(decoded(lo), s_work[positions + j]), n);
+      continue;
     } else {
       keys_out[dest] = decoded(lo);
     }
@@ -424,13 +436,19 @@ void write_staged_items(uint tile_end, uint part, uint word, uint shift) {
 }
 
 // Writes the staged tile's first tile_end keys (and values): key j of digit d to output
-// position s_global_base[d] + j.
-void write_staged_tile(uint tile_end, uint tile_keys, uint word, uint shift) {
+// position s_global_base[d] + j (of n; pairs as pairs_out() says).
+void write_staged_tile(uint tile_end, uint tile_keys, uint word, uint shift, uint n) {
   const uint value_offset = (is_u64() ? 2u : 1u) * tile_keys;
   for (uint j = wg_lane(); j < tile_end; j += WORKGROUP_SIZE) {
     const uint lo = s_work[j];
     const uint hi = is_u64() ? s_work[tile_keys + j] : 0u;
     const uint dest = s_global_base[encoded_digit(word == 0u ? lo : hi, shift)] + j;
+#ifdef RADIX_STAGES_WHOLE_ITEMS
+    if (pairs_out() != RADIX_PAIRS_APART) {
+      write_pair(dest, uvec2(decoded(lo), s_work[value_offset + j]), n);
+      continue;
+    }
+#endif
     if (is_u64()) {
       keys_out[2u * dest] = decoded(lo);
       keys_out[2u * dest + 1u] = decoded(hi);
