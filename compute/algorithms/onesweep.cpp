@@ -159,6 +159,17 @@ std::pair<std::uint32_t, std::uint32_t> pairs_layouts(bool items, std::uint32_t 
   return {in, out};
 }
 
+// Whether the full-speed passes between the first and the last read and write keys encoded
+// (encode_key_word; RADIX_SPEC_KEYS_IN_ENCODED, RADIX_SPEC_KEYS_OUT_ENCODED): one-word keys whose
+// encoding is not the identity (i32, f32, descending). Each pass had encoded its keys as it loaded
+// them and decoded them as it stored them. On the H100 at 2^28 (BENCHMARKS.md note 117) f32 keys
+// took 6.10 -> 5.98 ms so, f32 pairs 8.55 -> 8.33, i32 6.11 -> 6.08, u32 descending 6.13 -> 6.09;
+// u64 keys descending, whose encoding is a NOT, 16.70 -> 16.77, so they keep encoding each pass.
+bool keys_encoded_between_passes(const SortSpec& spec) {
+  return key_bytes(spec.key_type) == 4 &&
+         (spec.descending || spec.key_type == KeyType::i32 || spec.key_type == KeyType::f32);
+}
+
 // Keys each histogram workgroup counts: whole chunks of 256 x 16 keys, at least
 // k_hist_min_chunks, else as many as keep the grid near k_hist_groups workgroups (a few per SM on
 // large GPUs). Each workgroup adds its 256 counts per digit pass to the global histograms once;
@@ -328,12 +339,15 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   plan.kernels = {radix_kernel(spec, "onesweep_init.comp", push, init),
                   radix_kernel(spec, "onesweep_histogram.comp", push, histogram),
                   radix_kernel(spec, "onesweep_scan.comp", push, scan)};
-  // A pass kernel for each pair of layouts its passes read and write pairs in (pairs_layouts),
-  // in order of first use; one for every pass elsewhere.
+  // A pass kernel for each way its passes read and write keys (pairs_layouts,
+  // keys_encoded_between_passes), in order of first use; one for every pass where all are alike.
   const bool items = size_buffers_for_items(plan, spec, limits);
+  const bool encoded = keys_encoded_between_passes(spec);
   std::vector<std::uint32_t> pass_kernels;
   for (std::uint32_t pass = 0; pass < passes; ++pass) {
     std::tie(pass_kernel.pairs_in, pass_kernel.pairs_out) = pairs_layouts(items, pass, passes);
+    pass_kernel.keys_in_encoded = encoded && pass > 0;
+    pass_kernel.keys_out_encoded = encoded && pass + 1 < passes;
     KernelSpec kernel = radix_kernel(spec, pass_shader, push, pass_kernel);
     // Without the driver's bounds checks the pass took u32 at 2^28 from 7.88 to 7.57 ms and pairs
     // from 10.92 to 10.04, f32 8.04 -> 8.29 (docs/bench/2026-11-25-h100-speed-13-experiments.txt,

@@ -89,6 +89,8 @@ KernelSpec radix_kernel(const SortSpec& spec, std::string shader, std::uint32_t 
   set(gpu::RADIX_SPEC_PACKED_COUNTERS, params.packed_counters ? 1 : 0);
   set(gpu::RADIX_SPEC_PAIRS_IN, params.pairs_in);
   set(gpu::RADIX_SPEC_PAIRS_OUT, params.pairs_out);
+  set(gpu::RADIX_SPEC_KEYS_IN_ENCODED, params.keys_in_encoded ? 1 : 0);
+  set(gpu::RADIX_SPEC_KEYS_OUT_ENCODED, params.keys_out_encoded ? 1 : 0);
   return kernel;
 }
 

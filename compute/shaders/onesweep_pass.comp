@@ -109,8 +109,8 @@ void fallback_histogram(uint look) {
   barrier();
   for (uint j = lane; j < pc.tile_keys; j += WORKGROUP_SIZE) {
     uint i = look * pc.tile_keys + j;  // an earlier tile is always full
-    uint d = radix_digit(input_key_word(i, pc.word, pc.n), KEY_TYPE, DESCENDING, pc.shift,
-                         ONESWEEP_BITS);
+    uint d = (encoded_input_word(input_key_word(i, pc.word, pc.n)) >> pc.shift) &
+             (ONESWEEP_DIGITS - 1u);
     atomicAdd(s_local_base[d], 1u);
   }
   barrier();

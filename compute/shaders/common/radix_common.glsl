@@ -17,6 +17,8 @@ layout(constant_id = RADIX_SPEC_PARTIAL_TILES) const bool PARTIAL_TILES = false;
 layout(constant_id = RADIX_SPEC_PACKED_COUNTERS) const bool PACKED_COUNTERS = true;
 layout(constant_id = RADIX_SPEC_PAIRS_IN) const uint PAIRS_IN = RADIX_PAIRS_APART;
 layout(constant_id = RADIX_SPEC_PAIRS_OUT) const uint PAIRS_OUT = RADIX_PAIRS_APART;
+layout(constant_id = RADIX_SPEC_KEYS_IN_ENCODED) const bool KEYS_IN_ENCODED = false;
+layout(constant_id = RADIX_SPEC_KEYS_OUT_ENCODED) const bool KEYS_OUT_ENCODED = false;
 
 const uint WORKGROUP_SIZE = gl_WorkGroupSize.x;
 const uint NUM_SUBGROUPS = gl_WorkGroupSize.x / SUBGROUP_SIZE;
@@ -48,6 +50,20 @@ layout(std430, set = 0, binding = RADIX_BINDING_VALUES_OUT) writeonly buffer Val
 
 bool is_u64() {
   return KEY_TYPE == KEY_U64;
+}
+
+// Whether the input keys are stored encoded (encode_key_word), and whether the output keys are to
+// be: only where this pipeline runs at full speed (the views read the Stepper's keys raw).
+bool keys_in_encoded() {
+  return KEYS_IN_ENCODED && !INSTRUMENTED;
+}
+bool keys_out_encoded() {
+  return KEYS_OUT_ENCODED && !INSTRUMENTED;
+}
+
+// A key word as loaded, encoded.
+uint encoded_input_word(uint loaded) {
+  return keys_in_encoded() ? loaded : encode_key_word(loaded, KEY_TYPE, DESCENDING);
 }
 
 #ifdef RADIX_STAGES_WHOLE_ITEMS

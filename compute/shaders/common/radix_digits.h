@@ -51,7 +51,12 @@ SS_CONST uint RADIX_SPEC_PACKED_COUNTERS = 13u;
 // every pass's keys and values apart.
 SS_CONST uint RADIX_SPEC_PAIRS_IN = 14u;
 SS_CONST uint RADIX_SPEC_PAIRS_OUT = 15u;
-SS_CONST uint RADIX_SPEC_COUNT = 15u;  // constants 1..15
+// Whether onesweep's full-speed pipelines read keys as encode_key_word makes them, and store them
+// so: the passes between the first and the last, for one-word keys whose encoding is not the
+// identity (i32, f32, descending). The Stepper's pipelines read and write raw keys.
+SS_CONST uint RADIX_SPEC_KEYS_IN_ENCODED = 16u;
+SS_CONST uint RADIX_SPEC_KEYS_OUT_ENCODED = 17u;
+SS_CONST uint RADIX_SPEC_COUNT = 17u;  // constants 1..17
 
 // Layouts of n one-word keys with their values in a pass's buffers. Apart: keys in the keys
 // buffer, values in the values buffer. Interleaved: key i and its value side by side, 8 bytes at

@@ -171,7 +171,7 @@ bool ranked_slot(uint tile, uint tile_keys, uint n, uint k) {
 // keys, whose words need no encoding.
 void load_tile(uint tile, uint tile_keys, uint n) {
   const uint empty = pads_empty_slots() ? 0xffffffffu : 0u;  // encoded, so the largest key
-  const uint raw_empty = decode_key_word(empty, KEY_TYPE, DESCENDING);
+  const uint raw_empty = keys_in_encoded() ? empty : decode_key_word(empty, KEY_TYPE, DESCENDING);
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     uint i = tile_key_index(tile, tile_keys, k);
     bool valid = tile_slot_valid(tile, tile_keys, n, k);
@@ -193,8 +193,8 @@ void load_tile(uint tile, uint tile_keys, uint n) {
         if (HAS_VALUES) t_value[k] = values_in[i];
       }
     }
-    t_lo[k] = encode_key_word(lo, KEY_TYPE, DESCENDING);
-    t_hi[k] = is_u64() ? encode_key_word(hi, KEY_TYPE, DESCENDING) : empty;
+    t_lo[k] = encoded_input_word(lo);
+    t_hi[k] = is_u64() ? encoded_input_word(hi) : empty;
   }
 }
 
@@ -214,9 +214,9 @@ uint key_digit(uint k) {
   return t_rank[k / RANKS_PER_WORD] >> 16u;
 }
 
-// A staged key word as it goes out.
+// A staged key word as it goes out (raw, or encoded for the next pass: keys_out_encoded).
 uint decoded(uint encoded) {
-  return decode_key_word(encoded, KEY_TYPE, DESCENDING);
+  return keys_out_encoded() ? encoded : decode_key_word(encoded, KEY_TYPE, DESCENDING);
 }
 
 // Counts the loaded keys by digit, before ranking them (so a chained scan can publish the

@@ -1,7 +1,8 @@
 // onesweep's full-speed pipelines move one-word keys with values between passes as 8-byte items
-// (RADIX_PAIRS_INTERLEAVED after even passes, RADIX_PAIRS_SPLIT after odd ones), while the
-// Stepper's keep them apart for the views. These tests read the items a truncated full-speed plan
-// leaves behind, so a kernel that ignored its layout constants would fail them.
+// (RADIX_PAIRS_INTERLEAVED after even passes, RADIX_PAIRS_SPLIT after odd ones) and keep keys
+// encoded between the first pass and the last where encoding is not the identity, while the
+// Stepper's pipelines leave raw keys and values apart for the views. These tests read what a
+// truncated full-speed plan leaves behind, so kernels that ignored those constants fail them.
 #include <catch2/catch.hpp>
 
 #include <optional>
@@ -23,22 +24,31 @@ namespace {
 using ss::test::limits;
 using ss::test::run_plan;
 
+std::uint32_t code(KeyType type) {
+  return static_cast<std::uint32_t>(type);
+}
+
 struct Layouts {
   std::uint32_t in = 0, out = 0;
   bool operator==(const Layouts&) const = default;
 };
 
-// The layouts of each pass step's kernel, in step order.
-std::vector<Layouts> pass_layouts(const Plan& plan) {
+// The pair of constants (input's, output's) of each pass step's kernel, in step order.
+std::vector<Layouts> pass_constants(const Plan& plan, std::uint32_t in_id, std::uint32_t out_id) {
   std::vector<Layouts> layouts;
   for (const Step& step : plan.steps) {
     const auto* o = std::get_if<gpu::OnesweepStep>(&step.view);
     if (o == nullptr || o->stage != gpu::ONESWEEP_STAGE_PASS) continue;
     const KernelSpec& k = plan.kernels.at(step.kernel);
-    layouts.push_back(
-        {k.constants[gpu::RADIX_SPEC_PAIRS_IN - 1], k.constants[gpu::RADIX_SPEC_PAIRS_OUT - 1]});
+    layouts.push_back({k.constants[in_id - 1], k.constants[out_id - 1]});
   }
   return layouts;
+}
+std::vector<Layouts> pass_layouts(const Plan& plan) {
+  return pass_constants(plan, gpu::RADIX_SPEC_PAIRS_IN, gpu::RADIX_SPEC_PAIRS_OUT);
+}
+std::vector<Layouts> pass_encodings(const Plan& plan) {
+  return pass_constants(plan, gpu::RADIX_SPEC_KEYS_IN_ENCODED, gpu::RADIX_SPEC_KEYS_OUT_ENCODED);
 }
 
 // The plan up to and including its step `last`, its result read from that step's output
@@ -97,7 +107,8 @@ TEST_CASE("onesweep: one-word pairs go apart -> interleaved -> split -> interlea
   const Plan apart = make_plan("onesweep", SortSpec{1001, KeyType::u32, true, false}, narrow);
   for (const Layouts& l : pass_layouts(apart)) CHECK(l == Layouts{A, A});
   CHECK(apart.buffers[gpu::ONESWEEP_BUFFER_KEYS_ALT].bytes == 4u * 1001);
-  // Keys alone and u64 pairs stay apart, in one pass kernel.
+  // Keys alone and u64 pairs stay apart; sorted from smallest to largest, u32 and u64 keys need
+  // no encoding, so every pass runs one kernel.
   for (const auto& [type, pairs] : {std::pair{KeyType::u32, false}, std::pair{KeyType::u64, true},
                                     std::pair{KeyType::u64, false}}) {
     const Plan plan = make_plan("onesweep", SortSpec{1001, type, pairs, false}, limits());
@@ -117,6 +128,8 @@ TEST_CASE("onesweep: at full speed, one-word pairs leave each pass as the items 
     spec.tile_keys = tile_keys;
     const Plan plan = make_plan("onesweep", spec, limits());
     const KeyArray input = generate_keys(Distribution::random, n, type, n, true);
+    // u32 keys sorted from smallest to largest are their own encoding.
+    const bool encoded = type != KeyType::u32 || descending;
     Stepper stepper(test::gpu(), plan, input);
     for (std::uint32_t pass = 0; pass < 4; ++pass) {
       INFO("n=" << n << " " << to_string(type) << " pass " << pass);
@@ -128,13 +141,68 @@ TEST_CASE("onesweep: at full speed, one-word pairs leave each pass as the items 
       for (std::uint32_t i = 0; i < n; ++i) {
         const auto item = timed_item(timed, pass, i, n);
         if (!item) continue;
-        REQUIRE(item->first == apart.words[i]);
+        const std::uint32_t key = encoded && pass < 3
+                                      ? gpu::encode_key_word(apart.words[i], code(type), descending)
+                                      : apart.words[i];
+        REQUIRE(item->first == key);
         REQUIRE(item->second == apart.values[i]);
         ++checked;
       }
       CHECK(checked >= n / 2 - 1);
     }
     CHECK(verify_sorted(input, run_plan(plan, input), descending, true).ok);
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE(
+    "onesweep: keys stay encoded between the first pass and the last where encoding is not "
+    "the identity",
+    "[onesweep][plan]") {
+  const std::vector<Layouts> raw(4, Layouts{0, 0});
+  const std::vector<Layouts> encoded = {{0, 1}, {1, 1}, {1, 1}, {1, 0}};
+  for (const auto& [type, pairs, descending, expected] :
+       {std::tuple{KeyType::f32, false, false, encoded},
+        std::tuple{KeyType::i32, true, false, encoded},
+        std::tuple{KeyType::u32, false, true, encoded}, std::tuple{KeyType::u32, true, false, raw},
+        std::tuple{KeyType::u32, false, false, raw}}) {
+    INFO(to_string(type) << (pairs ? " pairs" : " keys") << (descending ? " descending" : ""));
+    const Plan plan = make_plan("onesweep", SortSpec{5000, type, pairs, descending}, limits());
+    CHECK(pass_encodings(plan) == expected);
+  }
+  // u64 keys encode in every pass (one NOT where descending): not slower so on the H100.
+  const Plan u64 = make_plan("onesweep", SortSpec{5000, KeyType::u64, false, true}, limits());
+  CHECK(pass_encodings(u64) == std::vector<Layouts>(8, Layouts{0, 0}));
+}
+
+TEST_CASE("onesweep: at full speed, keys between passes are encoded, and the fallback reads them",
+          "[onesweep][gpu]") {
+  for (const auto& [type, descending] :
+       {std::pair{KeyType::f32, false}, std::pair{KeyType::i32, true},
+        std::pair{KeyType::u32, true}}) {
+    INFO(to_string(type) << (descending ? " descending" : ""));
+    const std::uint32_t n = 9001;
+    const Plan plan = make_plan("onesweep", SortSpec{n, type, false, descending}, limits());
+    const KeyArray input = generate_keys(Distribution::random, n, type, 5, false);
+    Stepper stepper(test::gpu(), plan, input);
+    const std::size_t step = step_of_pass(plan, 1);
+    stepper.jump(step + 1);
+    const KeyArray raw = stepper.read_current();
+    const KeyArray timed = run_plan(truncated(plan, step), input);
+    REQUIRE(timed.words.size() == raw.words.size());
+    for (std::size_t w = 0; w < raw.words.size(); ++w)
+      REQUIRE(timed.words[w] == gpu::encode_key_word(raw.words[w], code(type), descending));
+  }
+  // A tile that never publishes makes later tiles count it from their input, which is encoded
+  // in passes 1 to 3 (and in items, for pairs).
+  for (const bool pairs : {false, true}) {
+    SortSpec spec{64, KeyType::f32, pairs, true};  // 8 teaching tiles of 8 keys
+    spec.delayed_tile = 2;
+    const KeyArray input = generate_keys(Distribution::random, spec.n, spec.key_type, 3, pairs);
+    const Plan plan = make_plan("onesweep", spec, limits());
+    const Verification v = verify_sorted(input, run_plan(plan, input), true, true);
+    INFO((pairs ? "pairs: " : "keys: ") << v.message);
+    CHECK(v.ok);
   }
   test::require_validation_clean();
 }
