@@ -341,8 +341,10 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
                   radix_kernel(spec, "onesweep_scan.comp", push, scan)};
   // A pass kernel for each way its passes read and write keys (pairs_layouts,
   // keys_encoded_between_passes), in order of first use; one for every pass where all are alike.
-  const bool items = size_buffers_for_items(plan, spec, limits);
-  const bool encoded = keys_encoded_between_passes(spec);
+  const bool items = spec.n >= 2 && size_buffers_for_items(plan, spec, limits);
+  const bool encoded = spec.n >= 2 && keys_encoded_between_passes(spec);
+  plan.full_speed_constant_ids = {gpu::RADIX_SPEC_PAIRS_IN, gpu::RADIX_SPEC_PAIRS_OUT,
+                                  gpu::RADIX_SPEC_KEYS_IN_ENCODED, gpu::RADIX_SPEC_KEYS_OUT_ENCODED};
   std::vector<std::uint32_t> pass_kernels;
   for (std::uint32_t pass = 0; pass < passes; ++pass) {
     std::tie(pass_kernel.pairs_in, pass_kernel.pairs_out) = pairs_layouts(items, pass, passes);

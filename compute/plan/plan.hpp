@@ -2,7 +2,8 @@
 // The plan vocabulary (docs/ARCHITECTURE.md, invariant 1): an algorithm turns a SortSpec and the
 // device's limits into the buffers it needs and an ordered list of steps, each exactly one compute
 // dispatch. The Stepper runs a plan one step at a time; the Runner records all of it into one
-// command buffer. Both run the same steps, so timed numbers are for the kernels one stepped.
+// command buffer. Both run the same steps, so timed numbers are for the kernels one stepped (the
+// paths only uninstrumented pipelines take: docs/ARCHITECTURE.md, invariant 1).
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -93,6 +94,10 @@ struct Plan {
   std::uint32_t result_values = 0;
   // Specialization constant (by id) that instrumented pipelines set to 1; 0 means none.
   std::uint32_t instrumented_constant_id = 0;
+  // Specialization constants (by id) that only full-speed pipelines read (onesweep's layouts and
+  // encodings between passes): instrumented pipelines set them to 0, so kernels that differ only
+  // in them are one pipeline when stepped.
+  std::vector<std::uint32_t> full_speed_constant_ids;
   std::uint32_t stats_buffer = UINT32_MAX;  // instrumentation output, if any
   // The tiles of a tiled plan, for the user: "tiles of 2048 keys (256 threads x 8 keys, tuned)".
   std::string tiles;

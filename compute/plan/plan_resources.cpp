@@ -29,6 +29,10 @@ PlanResources::PlanResources(const Context& context, const Plan& plan, bool inst
   for (KernelSpec spec : plan_.kernels) {
     const std::uint32_t id = plan_.instrumented_constant_id;
     if (instrumented_ && id != 0 && id - 1 < spec.constants.size()) spec.constants[id - 1] = 1;
+    for (std::uint32_t other : plan_.full_speed_constant_ids) {
+      if (instrumented_ && other != 0 && other - 1 < spec.constants.size())
+        spec.constants[other - 1] = 0;
+    }
     kernels_.push_back(&context_.kernel(spec));
   }
 

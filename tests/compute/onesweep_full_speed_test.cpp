@@ -102,11 +102,15 @@ TEST_CASE("onesweep: one-word pairs go apart -> interleaved -> split -> interlea
     CHECK(plan.buffers[gpu::ONESWEEP_BUFFER_VALUES].bytes >= 8u * 500);
   }
   // Where a buffer of n items would pass the device's storage-buffer range, pairs stay apart.
+  // (n = 2001 in one tuned tile: the apart plan's largest buffer is the 8 KiB of histograms.)
   DeviceLimits narrow = limits();
-  narrow.max_storage_buffer_range = 6u * 1001;
-  const Plan apart = make_plan("onesweep", SortSpec{1001, KeyType::u32, true, false}, narrow);
+  narrow.max_storage_buffer_range = 12000;
+  const Plan apart = make_plan("onesweep", SortSpec{2001, KeyType::u32, true, false}, narrow);
+  CHECK(plan_fits(apart, narrow));
   for (const Layouts& l : pass_layouts(apart)) CHECK(l == Layouts{A, A});
-  CHECK(apart.buffers[gpu::ONESWEEP_BUFFER_KEYS_ALT].bytes == 4u * 1001);
+  CHECK(apart.buffers[gpu::ONESWEEP_BUFFER_KEYS_ALT].bytes == 4u * 2001);
+  CHECK(!plan_fits(make_plan("onesweep", SortSpec{2001, KeyType::u32, true, false}, limits()),
+                   narrow));
   // Keys alone and u64 pairs stay apart; sorted from smallest to largest, u32 and u64 keys need
   // no encoding, so every pass runs one kernel.
   for (const auto& [type, pairs] : {std::pair{KeyType::u32, false}, std::pair{KeyType::u64, true},

@@ -28,7 +28,8 @@ layout(std430, set = 0, binding = RADIX_BINDING_KEYS_IN) readonly buffer KeysIn 
 };
 // The same keys as pairs of words, so that a u64 key loads with one 8-byte access instead of two
 // 4-byte ones: onesweep's u64 histogram step at 2^28 took 0.92-0.93 ms so against 1.00 on the H100
-// (docs/bench/2026-11-26-h100-speed-18-experiments.txt).
+// (docs/bench/2026-11-26-h100-speed-18-experiments.txt). Also a key with its value, where pairs
+// come as items (pairs_in).
 layout(std430, set = 0, binding = RADIX_BINDING_KEYS_IN) readonly buffer KeysIn64 {
   uvec2 keys_in64[];
 };
@@ -39,7 +40,8 @@ layout(std430, set = 0, binding = RADIX_BINDING_KEYS_OUT) writeonly buffer KeysO
   uint keys_out[];
 };
 #ifdef RADIX_STAGES_WHOLE_ITEMS
-// The output keys as pairs of words, for kernels that store a u64 key whole (radix_rank.glsl).
+// The output keys as pairs of words, for kernels that store a u64 key whole (radix_rank.glsl), or
+// a key with its value (write_pair).
 layout(std430, set = 0, binding = RADIX_BINDING_KEYS_OUT) writeonly buffer KeysOut64 {
   uvec2 keys_out64[];
 };
@@ -99,10 +101,6 @@ void write_pair(uint i, uvec2 pair, uint n) {
   } else {
     keys_out64[i] = pair;
   }
-}
-#else
-uint pairs_in() {
-  return RADIX_PAIRS_APART;
 }
 #endif
 
