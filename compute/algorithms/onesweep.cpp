@@ -343,8 +343,6 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   // keys_encoded_between_passes), in order of first use; one for every pass where all are alike.
   const bool items = spec.n >= 2 && size_buffers_for_items(plan, spec, limits);
   const bool encoded = spec.n >= 2 && keys_encoded_between_passes(spec);
-  plan.full_speed_constant_ids = {gpu::RADIX_SPEC_PAIRS_IN, gpu::RADIX_SPEC_PAIRS_OUT,
-                                  gpu::RADIX_SPEC_KEYS_IN_ENCODED, gpu::RADIX_SPEC_KEYS_OUT_ENCODED};
   std::vector<std::uint32_t> pass_kernels;
   for (std::uint32_t pass = 0; pass < passes; ++pass) {
     std::tie(pass_kernel.pairs_in, pass_kernel.pairs_out) = pairs_layouts(items, pass, passes);

@@ -23,6 +23,9 @@ Plan radix_plan_skeleton(std::string algorithm, const SortSpec& spec) {
   plan.keys_buffer = plan.result_keys = 0;
   plan.values_buffer = plan.result_values = 1;
   plan.instrumented_constant_id = gpu::RADIX_SPEC_INSTRUMENTED;
+  plan.full_speed_constant_ids = {gpu::RADIX_SPEC_PAIRS_IN, gpu::RADIX_SPEC_PAIRS_OUT,
+                                  gpu::RADIX_SPEC_KEYS_IN_ENCODED,
+                                  gpu::RADIX_SPEC_KEYS_OUT_ENCODED};
   return plan;
 }
 

@@ -109,8 +109,7 @@ void fallback_histogram(uint look) {
   barrier();
   for (uint j = lane; j < pc.tile_keys; j += WORKGROUP_SIZE) {
     uint i = look * pc.tile_keys + j;  // an earlier tile is always full
-    uint d = (encoded_input_word(input_key_word(i, pc.word, pc.n)) >> pc.shift) &
-             (ONESWEEP_DIGITS - 1u);
+    uint d = encoded_digit(encoded_input_word(input_key_word(i, pc.word, pc.n)), pc.shift);
     atomicAdd(s_local_base[d], 1u);
   }
   barrier();
