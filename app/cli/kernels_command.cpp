@@ -44,18 +44,25 @@ bool bounds_checked(const Context& context, const KernelSpec& spec) {
   return spec.buffer_bounds_checks || !context.pipeline_robustness_enabled();
 }
 
-// "[1]=256 [2]=8 [3]=0 (instrumentation off)": specialization constants by id (id 0 is the
-// workgroup size), the plan's instrumentation switch named.
+// "[1]=256 [2]=8 [3]=0 (instrumentation off) ... (14, 15 full speed only: ...)": specialization
+// constants by id (id 0 is the workgroup size), the plan's instrumentation switch named, and the
+// constants only full-speed runs set, which is why a plan may list one shader several times.
 std::string constants_text(const Plan& plan, const KernelSpec& spec) {
   if (spec.constants.empty()) return "none";
   std::string out;
+  std::string full_speed;
   for (std::size_t i = 0; i < spec.constants.size(); ++i) {
     const std::size_t id = i + 1;
     out += (out.empty() ? "" : " ") + ("[" + std::to_string(id) + "]=") +
            std::to_string(spec.constants[i]);
     if (id == plan.instrumented_constant_id)
       out += spec.constants[i] != 0 ? " (instrumentation on)" : " (instrumentation off)";
+    if (std::find(plan.full_speed_constant_ids.begin(), plan.full_speed_constant_ids.end(), id) !=
+        plan.full_speed_constant_ids.end())
+      full_speed += (full_speed.empty() ? "" : ", ") + std::to_string(id);
   }
+  if (!full_speed.empty())
+    out += " (" + full_speed + " full speed only: stepped runs set them to 0)";
   return out;
 }
 
@@ -127,6 +134,7 @@ int run(const KernelsOptions& o) {
         {"pipeline_robustness", context.pipeline_robustness_enabled()},
     };
     if (!plan.tiles.empty()) out["tiles"] = plan.tiles;
+    out["full_speed_constant_ids"] = plan.full_speed_constant_ids;
     if (!statistics) out["statistics_note"] = no_statistics_line(context);
     out["kernels"] = nlohmann::json::array();
     for (const KernelReport& r : reports) {

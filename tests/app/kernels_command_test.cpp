@@ -72,6 +72,25 @@ TEST_CASE("cli: kernels --json has one entry per plan kernel", "[cli][gpu][kerne
     CHECK_THAT(json["statistics_note"].get<std::string>(), Catch::Contains(k_no_statistics));
 }
 
+TEST_CASE("cli: kernels names the constants only full-speed runs set", "[cli][gpu][kernels]") {
+  // Pairs pass between passes in other layouts at full speed: one pass kernel per layout pair.
+  const Result text = cli("kernels --algo onesweep --n 4096 --pairs");
+  INFO(text.out);
+  REQUIRE(text.code == 0);
+  CHECK_THAT(text.out,
+             Catch::Contains("(14, 15, 16, 17 full speed only: stepped runs set them to 0)"));
+  CHECK_THAT(text.out, Catch::Contains("kernel 7/7: onesweep_pass_whole.comp"));
+
+  const Result json = cli("kernels --algo onesweep --n 4096 --pairs --json");
+  REQUIRE(json.code == 0);
+  const auto parsed = nlohmann::json::parse(json.out);
+  CHECK(parsed["full_speed_constant_ids"] == nlohmann::json::array({14, 15, 16, 17}));
+  // Batcher's plan has no such constants.
+  const Result batcher = cli("kernels --algo batcher --n 64 --json");
+  REQUIRE(batcher.code == 0);
+  CHECK(nlohmann::json::parse(batcher.out)["full_speed_constant_ids"].empty());
+}
+
 TEST_CASE("cli: kernels refuses a bad algorithm or type with exit 2", "[cli][kernels]") {
   const Result algo = cli("kernels --algo quicksort");
   CHECK(algo.code == 2);
