@@ -45,6 +45,10 @@ bool reg_is_left(int g, uint d_log, uint mr, bool first) {
   return ((u >> d_log) & 1u) == (first ? 0u : 1u) && (u & (mr - 1u)) < mr - (1u << d_log);
 }
 
+// Not clang-formatted from here on: it takes GLSL's [[unroll]] for loops apart (their bodies
+// onto the loop line, each case's macro call below its label); the layout is clang-format's
+// otherwise.
+// clang-format off
 // The layer's in-thread comparators for stride D (a literal, so register indices are fixed),
 // and the pairs across the boundary with the neighbouring invocations, whose keys come by
 // shuffle or, when `exchange`, through shared memory (after a barrier).
@@ -197,5 +201,7 @@ void run_registers(bool has_window, uint first_residue, uint first_j) {
     }
   }
 }
+
+// clang-format on
 
 #endif  // SS_BATCHER_FUSED_REGISTERS_GLSL

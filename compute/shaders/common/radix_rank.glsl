@@ -42,7 +42,8 @@ uint t_value[KEYS_PER_THREAD];  // values (pairs)
 // onesweep's one-word keys to 512 x 21 tiles in 64 registers, packed to 512 x 22 (u32 at 2^28 2.8%
 // faster), and u64 keys to 384 x 18 in 80, packed to 384 x 20 (docs/bench/2026-11-26-h100-speed-19-
 // experiments.txt); pairs, staged whole, to 384 x 21 (BENCHMARKS.md note 112). Elsewhere a key's
-// word holds its digit (bits 16..) and its rank (bits 0..15): radix4's passes took 2% longer packed.
+// word holds its digit (bits 16..) and its rank (bits 0..15): radix4's passes took 2% longer
+// packed.
 #ifdef RADIX_PACKS_RANKS
 #ifndef RADIX_SEEDS_RANKS
 #error "packed ranks must be places in the staged tile: a packed word has no room for digits"
