@@ -77,13 +77,17 @@ layout(std430, set = 0, binding = RADIX_BINDING_VALUES_OUT) writeonly buffer Val
   uvec2 values_out64[];
 };
 
-// The layouts this pipeline reads and writes pairs in: apart unless it runs at full speed and
-// sorts one-word keys with values (the views read the Stepper's buffers as keys and values apart).
+// Whether the layouts between passes apply: the pipeline runs at full speed and sorts one-word
+// keys with values (the views read the Stepper's buffers as keys and values apart).
+bool pairs_may_be_items() {
+  return HAS_VALUES && !is_u64() && !INSTRUMENTED;
+}
+// The layouts this pipeline reads and writes pairs in.
 uint pairs_in() {
-  return HAS_VALUES && !is_u64() && !INSTRUMENTED ? PAIRS_IN : RADIX_PAIRS_APART;
+  return pairs_may_be_items() ? PAIRS_IN : RADIX_PAIRS_APART;
 }
 uint pairs_out() {
-  return HAS_VALUES && !is_u64() && !INSTRUMENTED ? PAIRS_OUT : RADIX_PAIRS_APART;
+  return pairs_may_be_items() ? PAIRS_OUT : RADIX_PAIRS_APART;
 }
 
 // Input key i with its value, where pairs_in() is not apart.
