@@ -341,8 +341,9 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
                   radix_kernel(spec, "onesweep_scan.comp", push, scan)};
   // A pass kernel for each way its passes read and write keys (pairs_layouts,
   // keys_encoded_between_passes), in order of first use; one for every pass where all are alike.
-  const bool items = spec.n >= 2 && size_buffers_for_items(plan, spec, limits);
-  const bool encoded = spec.n >= 2 && keys_encoded_between_passes(spec);
+  const bool sorts = spec.n >= 2;  // else nothing to order: the plan gets no steps (below)
+  const bool items = sorts && size_buffers_for_items(plan, spec, limits);
+  const bool encoded = sorts && keys_encoded_between_passes(spec);
   std::vector<std::uint32_t> pass_kernels;
   for (std::uint32_t pass = 0; pass < passes; ++pass) {
     std::tie(pass_kernel.pairs_in, pass_kernel.pairs_out) = pairs_layouts(items, pass, passes);
@@ -361,7 +362,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
     pass_kernels.push_back(static_cast<std::uint32_t>(same - plan.kernels.begin()));
     if (same == plan.kernels.end()) plan.kernels.push_back(std::move(kernel));
   }
-  if (spec.n < 2) return plan;  // nothing to order: no steps, the keys stay in buffer 0
+  if (!sorts) return plan;  // no steps: the keys stay in buffer 0
 
   const std::uint64_t key_bytes_total = std::uint64_t(spec.n) * key_bytes(spec.key_type);
   const std::uint64_t value_bytes = spec.pairs ? std::uint64_t(spec.n) * 4u : 0u;

@@ -27,11 +27,13 @@ PlanResources::PlanResources(const Context& context, const Plan& plan, bool inst
   }
 
   for (KernelSpec spec : plan_.kernels) {
-    const std::uint32_t id = plan_.instrumented_constant_id;
-    if (instrumented_ && id != 0 && id - 1 < spec.constants.size()) spec.constants[id - 1] = 1;
-    for (std::uint32_t other : plan_.full_speed_constant_ids) {
-      if (instrumented_ && other != 0 && other - 1 < spec.constants.size())
-        spec.constants[other - 1] = 0;
+    // Constants are by id from 1 (0: none); a kernel may declare fewer than the plan names.
+    auto set_constant = [&spec](std::uint32_t id, std::uint32_t value) {
+      if (id != 0 && id - 1 < spec.constants.size()) spec.constants[id - 1] = value;
+    };
+    if (instrumented_) {
+      set_constant(plan_.instrumented_constant_id, 1);
+      for (std::uint32_t id : plan_.full_speed_constant_ids) set_constant(id, 0);
     }
     kernels_.push_back(&context_.kernel(spec));
   }
