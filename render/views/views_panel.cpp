@@ -89,18 +89,17 @@ std::vector<LegendItem> marker_legend(const StepState& state, bool radix, bool d
     items.push_back({colors.compared, "compared this step", colors.text});
     items.push_back({colors.swapped, "swapped (GPU flags)", colors.text});
   }
+  // The text set after the item is made: GCC 12 (-Warray-bounds, at -O2) misread a literal
+  // copied into a braced LegendItem as overrunning it.
+  const bool pairs = state.plan->spec.pairs;
+  LegendItem axes{0, {}, colors.dim};
   if (density) {
-    items.push_back({0,
-                     state.plan->spec.pairs
-                         ? "x: position, y: key, colour: original index, brightness: keys (log)"
-                         : "x: position, y: key, brightness: keys per pixel (log)",
-                     colors.dim});
+    axes.text = pairs ? "x: position, y: key, colour: original index, brightness: keys (log)"
+                      : "x: position, y: key, brightness: keys per pixel (log)";
   } else {
-    items.push_back(
-        {0,
-         state.plan->spec.pairs ? "colour: original index (stability)" : "height and colour: key",
-         colors.dim});
+    axes.text = pairs ? "colour: original index (stability)" : "height and colour: key";
   }
+  items.push_back(std::move(axes));
   return items;
 }
 
