@@ -30,6 +30,16 @@ float merge_path_min_height(float line) {
   return 2.0f * line + 6.0f * line;
 }
 
+std::size_t merge_tiles_listed(std::size_t tiles, float room, float line, float gap) {
+  auto fit = [&](std::size_t lines) {
+    return lines == 0 || float(lines - 1) * (line + gap) + line <= room;
+  };
+  if (fit(tiles)) return tiles;
+  std::size_t lines = 0;
+  while (fit(lines + 1)) ++lines;
+  return lines > 0 ? lines - 1 : 0;
+}
+
 MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, const MergeState& merge,
                                   const Palette& colors, float scale) {
   MergePathGeometry g;
@@ -209,7 +219,9 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   }
   sy += float(two ? (key.size() + 1) / 2 : key.size()) * (line + scale);
   sy += 4 * scale;
-  for (std::size_t i = 0; i + 1 < m.partitions.size(); ++i) {
+  const std::size_t tiles = m.partitions.empty() ? 0 : m.partitions.size() - 1;
+  const std::size_t listed = merge_tiles_listed(tiles, max.y - sy, line, scale);
+  for (std::size_t i = 0; i < listed; ++i) {
     const MergePartition& p = m.partitions[i];
     const MergePartition& q = m.partitions[i + 1];
     // Global positions, as on the bars: outputs from the list's start, A and B in the input.
@@ -218,12 +230,9 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
     text += std::to_string(p.tile) + ": out " + range_text(o + p.diag, o + q.diag) + " = A " +
             range_text(o + p.a, o + q.a) + " + B " +
             range_text(m.b_begin + p.diag - p.a, m.b_begin + q.diag - q.a);
-    if (sy + 2 * line > max.y && i + 2 < m.partitions.size()) {
-      side_text(colors.dim, std::to_string(m.partitions.size() - 1 - i) + " more tiles");
-      break;
-    }
     side_text(colors.text, text);
   }
+  if (listed < tiles) side_text(colors.dim, std::to_string(tiles - listed) + " more tiles");
   return g;
 }
 
