@@ -24,6 +24,14 @@ std::string range_text(std::uint32_t begin, std::uint32_t end) {
   return std::to_string(begin) + ".." + std::to_string(end - 1);
 }
 
+// Appended, not "t" + to_string(): GCC 12 misreads that operator+ as an overrun
+// (-Wstringop-overflow).
+std::string tile_name(std::uint32_t tile) {
+  std::string name = "t";
+  name += std::to_string(tile);
+  return name;
+}
+
 }  // namespace
 
 float merge_path_min_height(float line) {
@@ -54,28 +62,44 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   const MergePathModel& m = *merge.path;
   const MergeStepInfo& d = merge.info;
   const bool merge_step = d.stage == gpu::MERGESORT_STAGE_MERGE;
-  float y = min.y;
   const std::string caption = "list " + std::to_string(m.pair) + " of " + std::to_string(m.pairs) +
                               ": A = keys " + range_text(m.a_begin, m.a_begin + m.a_count) +
                               " (across), B = " + range_text(m.b_begin, m.b_begin + m.b_count) +
                               " (down), as this pass read them (buffer " +
                               std::to_string(m.input_buffer) + ")" +
                               (m.a_count != m.b_count ? ", each axis its list's length" : "");
-  y += draw_wrapped(list, {min.x, y}, colors.text, caption, max.x - min.x, 2) + 4 * scale;
+  float y = min.y;
   if (m.a_count == 0 || m.b_count == 0) {
+    y += draw_wrapped(list, {min.x, y}, colors.text, caption, max.x - min.x, 2) + 4 * scale;
     draw_text(list, {min.x, y}, colors.dim,
               elide("this list has no partner (n ends inside it): the merge copies its keys",
                     max.x - min.x));
     return g;
   }
 
+  // Each tile is named outside the grid, above its top edge or right of its right edge, in the
+  // middle of the band between its diagonals: names by the partition dots sat on the path.
+  const std::size_t tiles = m.partitions.empty() ? 0 : m.partitions.size() - 1;
+  const float name_w =
+      tiles > 0 ? ImGui::CalcTextSize(tile_name(m.partitions[tiles - 1].tile).c_str()).x : 0.0f;
+  const float name_row = tiles > 0 ? line + 2 * scale : 0.0f;    // above the grid
+  const float name_col = tiles > 0 ? name_w + 4 * scale : 0.0f;  // right of it
   // Room for the side panel (the key, then each tile's ranges) right of the grid.
   const float side_w = std::min(ImGui::CalcTextSize("tile 000: out 0000..0000").x + 2 * line,
                                 (max.x - min.x) * 0.42f);
-  const float longest = float(std::max(m.a_count, m.b_count));
   const float pad = 8 * scale;  // the partition dots stick out of the grid by up to this
-  const float avail_w = max.x - min.x - side_w - 24 * scale - 2 * pad;
-  const float avail_h = max.y - y - 2 * pad;
+  const float side_gap = std::max(24 * scale, name_col + 8 * scale);  // grid to side panel
+  const float avail_w = max.x - min.x - side_w - 2 * pad - side_gap;
+  // The caption goes above the grid, or beside it when the grid is held by the height and the
+  // side has room to read it (a projector's wide view): the grid then gets its lines.
+  const float caption_h = float(wrap_words(caption, max.x - min.x, 2).size()) * line + 4 * scale;
+  const float beside_w =
+      max.x - (min.x + 2 * pad + std::min(avail_w, max.y - y - 2 * pad) + side_gap);
+  const bool caption_beside =
+      max.y - y - caption_h - 2 * pad - name_row < avail_w && beside_w >= 16 * line;
+  if (!caption_beside)
+    y += draw_wrapped(list, {min.x, y}, colors.text, caption, max.x - min.x, 2) + 4 * scale;
+  const float avail_h = max.y - y - 2 * pad - name_row;
   // Keys along the axes when they fit their cells.
   float label_w = 0;
   for (const std::string& text : m.a_labels)
@@ -83,12 +107,14 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   for (const std::string& text : m.b_labels)
     label_w = std::max(label_w, ImGui::CalcTextSize(text.c_str()).x);
   bool labels = !m.a_labels.empty() && !m.b_labels.empty();
+  const float longest = float(std::max(m.a_count, m.b_count));
   float side = std::min(avail_w - label_w - pad, avail_h - line - pad);
   if (labels && (side / longest < label_w + 4 * scale || side / longest < line)) labels = false;
   if (!labels) side = std::min(avail_w, avail_h);
   side = std::max(side, 8.0f);
+  const float key_row = labels ? line + 2 * scale : 0.0f;
   const float left = min.x + pad + (labels ? label_w + pad : 0.0f);
-  const float top = y + pad + (labels ? line + 2 * scale : 0.0f);
+  const float top = y + pad + name_row + key_row;
   // A square: each axis spans its own list (a short B still gets rows a lecturer can see).
   const float grid_w = side, grid_h = side;
   g.grid_min = {left, top};
@@ -163,25 +189,38 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
     list->AddPolyline(points.data(), int(points.size()), k_merge_path_color, 0, 3.5f * scale);
   }
   const float radius = std::clamp(std::min(cw, ch) * 0.18f, 4.0f * scale, pad - 1.5f * scale);
-  float last_label_y = -1e9f;
   for (const MergePartition& p : m.partitions) {
     const ImVec2 c = g.point(float(p.a), float(p.diag - p.a));
     list->AddCircleFilled(c, radius + 1.5f * scale, background);
     list->AddCircleFilled(c, radius, p.end ? colors.dim : colors.accent);
-    if (p.end) continue;
-    std::string label = "t";
-    label += std::to_string(p.tile);
-    if (c.y - last_label_y >= line && c.x + radius + 4 * scale < max.x - side_w) {
-      // Below right of the dot, or above it at the grid's bottom edge.
-      const float ly = c.y + line + radius > max.y ? c.y - line - radius : c.y + 1 * scale;
-      draw_text(list, {c.x + radius + 3 * scale, ly}, colors.accent, label);
-      last_label_y = c.y;
+  }
+  // Tile names along the top edge (edge coordinate t = a) and down the right edge (t = |A| + b):
+  // a diagonal d meets that edge at t = d, so tile i's band ends between t = d_i and d_(i+1).
+  float top_end = -1e9f, right_end = -1e9f;
+  for (std::size_t i = 0; i < tiles; ++i) {
+    const MergePartition& p = m.partitions[i];
+    const MergePartition& q = m.partitions[i + 1];
+    const std::string name = tile_name(p.tile);
+    const ImVec2 size = ImGui::CalcTextSize(name.c_str());
+    const float t = 0.5f * float(p.diag + q.diag);
+    if (t <= float(m.a_count)) {
+      const float x =
+          std::max(std::min(g.point(t, 0).x - 0.5f * size.x, g.grid_max.x - size.x), min.x);
+      if (x < top_end + 4 * scale) continue;
+      draw_text(list, {x, top - key_row - pad - line}, colors.accent, name);
+      top_end = x + size.x;
+    } else {
+      const float ty =
+          std::max(g.point(float(m.a_count), t - float(m.a_count)).y - 0.5f * line, g.grid_min.y);
+      if (ty < right_end) continue;
+      draw_text(list, {g.grid_max.x + pad + 2 * scale, ty}, colors.accent, name);
+      right_end = ty + line;
     }
   }
 
   // Side panel: what the colours and marks are, then per tile its outputs and input ranges.
-  float sy = top;
-  const float sx = g.grid_max.x + pad + 24 * scale;
+  float sy = top - key_row - name_row;
+  const float sx = g.grid_max.x + pad + side_gap;
   auto side_text = [&](ImU32 color, const std::string& text, ImU32 swatch = 0) {
     if (sy + line > max.y) return false;
     float tx = sx;
@@ -192,6 +231,8 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
     sy += draw_wrapped(list, {tx, sy}, color, text, max.x - tx) + 1 * scale;
     return true;
   };
+  if (caption_beside)
+    sy += draw_wrapped(list, {sx, sy}, colors.text, caption, max.x - sx, 4) + 4 * scale;
   // The key in two columns when they fit, else one.
   struct KeyItem {
     ImU32 swatch;
@@ -202,14 +243,16 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   if (gx < m.a_cells || gy < m.b_cells || m.a_cells < m.a_count || m.b_cells < m.b_count)
     key.push_back({kind_color[2], "block the path crosses"});
   key.push_back({merge_step ? k_merge_path_color : 0,
-                 merge_step ? "path: GPU merge sources" : "path: the merge walks it next"});
+                 merge_step ? "path: GPU merge sources" : "path: at the merge step"});
   key.push_back({colors.accent, "tile diagonals, partitions"});
-  float key_w = 0;
-  for (const KeyItem& k : key) key_w = std::max(key_w, ImGui::CalcTextSize(k.text.c_str()).x);
-  const float column_w = key_w + line + 24 * scale;
-  const bool two = sx + 2 * column_w <= max.x;
+  // Two columns, each as wide as its widest entry (even entries left, odd right).
+  float column_w[2] = {0, 0};
+  for (std::size_t i = 0; i < key.size(); ++i)
+    column_w[i % 2] = std::max(column_w[i % 2], ImGui::CalcTextSize(key[i].text.c_str()).x);
+  const float first_column_w = column_w[0] + line + 12 * scale;
+  const bool two = sx + first_column_w + column_w[1] + line <= max.x;
   for (std::size_t i = 0; i < key.size(); ++i) {
-    const float kx = sx + (two && i % 2 == 1 ? column_w : 0.0f);
+    const float kx = sx + (two && i % 2 == 1 ? first_column_w : 0.0f);
     const float ky = two ? sy + float(i / 2) * (line + scale) : sy + float(i) * (line + scale);
     if (key[i].swatch != 0)
       list->AddRectFilled({kx, ky + 0.1f * line}, {kx + 0.8f * line, ky + 0.9f * line},
@@ -219,17 +262,15 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   }
   sy += float(two ? (key.size() + 1) / 2 : key.size()) * (line + scale);
   sy += 4 * scale;
-  const std::size_t tiles = m.partitions.empty() ? 0 : m.partitions.size() - 1;
   const std::size_t listed = merge_tiles_listed(tiles, max.y - sy, line, scale);
   for (std::size_t i = 0; i < listed; ++i) {
     const MergePartition& p = m.partitions[i];
     const MergePartition& q = m.partitions[i + 1];
     // Global positions, as on the bars: outputs from the list's start, A and B in the input.
     const std::uint32_t o = m.a_begin;
-    std::string text = "t";
-    text += std::to_string(p.tile) + ": out " + range_text(o + p.diag, o + q.diag) + " = A " +
-            range_text(o + p.a, o + q.a) + " + B " +
-            range_text(m.b_begin + p.diag - p.a, m.b_begin + q.diag - q.a);
+    std::string text = tile_name(p.tile);
+    text += ": out " + range_text(o + p.diag, o + q.diag) + " = A " + range_text(o + p.a, o + q.a) +
+            " + B " + range_text(m.b_begin + p.diag - p.a, m.b_begin + q.diag - q.a);
     side_text(colors.text, text);
   }
   if (listed < tiles) side_text(colors.dim, std::to_string(tiles - listed) + " more tiles");

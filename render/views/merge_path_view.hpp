@@ -3,8 +3,9 @@
 // cell coloured by the kernels' comparison (A[i] <= B[j]: A goes first; ties take A), the merge
 // path through it (merge steps: from the GPU's merge sources, a step right per output from A,
 // down per output from B), every tile's cross-diagonal and the partition the partition kernel
-// found on it. Lists longer than the pixels are drawn in blocks of keys: a block is A-first,
-// B-first or mixed (the path crosses it), decided from its first and last keys.
+// found on it, and each tile's name outside the grid where its band meets the edge. Lists longer
+// than the pixels are drawn in blocks of keys: a block is A-first, B-first or mixed (the path
+// crosses it), decided from its first and last keys.
 #include <cstddef>
 #include <cstdint>
 

@@ -166,6 +166,45 @@ TEST_CASE("render: merge-path view draws the path where the sources put it",
   test::require_validation_clean();
 }
 
+TEST_CASE("render: merge-path view names each tile outside the grid, beside its band",
+          "[render][gpu][mergesort]") {
+  // Pass 1 merge of 64 keys: lists of 32, four tiles of 16 outputs, diagonals 0, 16, 32, 48, 64.
+  // A diagonal d meets the top edge at a = d (d <= 32) and the right edge at b = d - 32, so the
+  // names sit above a = 8 and a = 24, and right of b = 8 and b = 24: off the path and the dots.
+  const std::uint32_t n = 64;
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 5, false);
+  const Plan plan = make_plan("mergesort", {n, KeyType::u32, false, false}, limits());
+  Stepper stepper(test::gpu(), plan, input);
+  const auto state = state_at(stepper, 5, input);
+  REQUIRE(state.merge->path->partitions.size() == 5);
+  const render::Image image =
+      test::render_view(stepper, input, render::ViewSelection::mergepath, 1200, 800);
+  const render::MergePathGeometry& g = render::last_view_rects().merge_path;
+  REQUIRE(g.a_count == 32);
+  constexpr std::uint32_t k_accent = 0xf0c828;  // palette().accent, normal theme
+  auto accent_in = [&](float x0, float y0, float x1, float y1) {
+    std::uint32_t hits = 0;
+    for (auto y = std::uint32_t(std::max(0.0f, y0)); y < std::uint32_t(y1); ++y)
+      for (auto x = std::uint32_t(std::max(0.0f, x0)); x < std::uint32_t(x1); ++x)
+        hits += near(image.rgb(x, y), k_accent, 40);
+    return hits;
+  };
+  for (float a : {8.0f, 24.0f}) {
+    INFO("name above a = " << a);
+    const float x = g.point(a, 0).x;
+    CHECK(accent_in(x - 12, g.grid_min.y - 100, x + 12, g.grid_min.y - 2) >= 10);
+  }
+  for (float b : {8.0f, 24.0f}) {
+    INFO("name right of b = " << b);
+    const float y = g.point(32, b).y;
+    CHECK(accent_in(g.grid_max.x + 2, y - 6, g.grid_max.x + 80, y + 6) >= 10);
+  }
+  // No name in that row above the grid's last quarter, where no band's middle meets the top edge
+  // (the heading, also in the accent colour, is further up).
+  CHECK(accent_in(g.point(28, 0).x, g.grid_min.y - 30, g.grid_max.x - 12, g.grid_min.y - 12) == 0);
+  test::require_validation_clean();
+}
+
 TEST_CASE("render: mergesort bars show A and B by list at a partition and by source at a merge",
           "[render][gpu][mergesort]") {
   const std::uint32_t n = 64;
