@@ -47,19 +47,23 @@ float histogram_min_height(const HistogramModel& h, float line, float scale) {
   return need;
 }
 
-void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
-                    const Palette& colors, float scale) {
+HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
+                                 const Palette& colors, float scale) {
+  HistogramGeometry g;
   const HistogramModel& h = radix.histogram;
   const float line = ImGui::GetFontSize();
   const std::uint32_t buckets = h.buckets;
   if (!h.missing.empty() || buckets == 0) {
     draw_text(list, {min.x, min.y}, colors.dim, elide("histograms: " + h.missing, max.x - min.x));
-    return;
+    return g;
   }
   const float label_w = ImGui::CalcTextSize("offset 0000").x;
   const float x0 = min.x + label_w, width = max.x - x0;
   const float column = width / float(buckets);
   auto col_x = [&](std::uint32_t b) { return x0 + column * float(b); };
+  g.x0 = x0;
+  g.column = column;
+  g.buckets = buckets;
   const float gap = column >= 8 * scale ? 2 * scale : 0.0f;
   float y = min.y;
 
@@ -127,7 +131,7 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
 
   if (!has_totals) {
     draw_text(list, {min.x, y}, colors.dim, elide(h.totals_source, max.x - min.x));
-    return;
+    return g;
   }
   // Global histogram of the pass: bars in digit colours, counts above, offsets underneath.
   draw_text(list, {min.x, y}, colors.dim, elide(h.totals_source, max.x - min.x));
@@ -137,8 +141,10 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
   const float bars_top = y + line;
   const std::uint32_t max_count = *std::max_element(h.counts.begin(), h.counts.end());
   draw_text(list, {min.x, bars_bottom - line}, colors.text, "keys");
-  if (ImGui::CalcTextSize("00").x > column && bars_bottom - bars_top >= 2.0f * line) {
-    // Counts do not fit above 256 thin bars: give the scale instead (when there is room for it
+  // Every bar's count, or none: a count left out where it did not fit would read as missing.
+  const bool counts_fit = ImGui::CalcTextSize(std::to_string(max_count).c_str()).x <= column - gap;
+  if (!counts_fit && bars_bottom - bars_top >= 2.0f * line) {
+    // Counts do not fit above thin bars: give the scale instead (when there is room for it
     // beside the "keys" label; a squeezed layout keeps just the bars).
     std::string top = "max ";
     top += std::to_string(max_count);
@@ -151,27 +157,32 @@ void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& 
                                         (max_count > 0 ? float(count) / float(max_count) : 0.0f);
     list->AddRectFilled({col_x(b), top}, {col_x(b + 1) - gap, bars_bottom},
                         digit_color(b, buckets));
-    if (count > 0)
+    if (count > 0 && counts_fit)
       centered_text(list, {col_x(b), top - line}, {col_x(b + 1) - gap, top}, colors.text,
                     std::to_string(count));
   }
   list->AddLine({x0, bars_bottom}, {max.x, bars_bottom}, colors.dim, scale);
-  if (!print_offsets) return;
+  if (!print_offsets) return g;
   // Offsets: printed per bucket when they fit, else drawn as the exclusive-scan staircase.
   const float oy = bars_bottom + 3 * scale;
+  g.offsets_top = oy;
+  g.offsets_bottom = oy + line;
   draw_text(list, {min.x, oy}, colors.accent, "offset");
-  const bool fits = ImGui::CalcTextSize("000").x <= column;
+  // Printed when the largest fits its column (all of them, then), else the staircase.
+  const std::uint32_t last_offset = *std::max_element(h.offsets.begin(), h.offsets.end());
+  const bool fits = ImGui::CalcTextSize(std::to_string(last_offset).c_str()).x <= column - gap;
   if (fits) {
     for (std::uint32_t b = 0; b < buckets; ++b)
       centered_text(list, {col_x(b), oy}, {col_x(b + 1) - gap, oy + line}, colors.accent,
                     std::to_string(h.offsets[b]));
-    return;
+    return g;
   }
   const std::uint32_t n = h.offsets.back() + h.counts.back();
   for (std::uint32_t b = 0; b < buckets; ++b) {
     const float top = oy + line - line * (n > 0 ? float(h.offsets[b]) / float(n) : 0.0f);
     list->AddRectFilled({col_x(b), top}, {col_x(b + 1), oy + line}, colors.accent);
   }
+  return g;
 }
 
 }  // namespace ss::render

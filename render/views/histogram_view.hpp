@@ -16,10 +16,18 @@ namespace ss::render {
 // when each would be thinner than `min_row_px`.
 std::uint32_t histogram_rows_shown(std::uint32_t rows, float height_px, float min_row_px);
 
+// Where the last draw put the bucket columns and the offsets' row, for tests (buckets = 0: not
+// drawn).
+struct HistogramGeometry {
+  float x0 = 0, column = 0;  // bucket b spans [x0 + b * column, x0 + (b + 1) * column)
+  std::uint32_t buckets = 0;
+  float offsets_top = 0, offsets_bottom = 0;  // equal when the pass has no offsets to show
+};
+
 // The height the view needs to show the digit header, a heat-map row, the global histogram's
 // bars and the offsets.
 float histogram_min_height(const HistogramModel& histogram, float line, float scale);
-void draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
-                    const Palette& colors, float scale);
+HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
+                                 const Palette& colors, float scale);
 
 }  // namespace ss::render

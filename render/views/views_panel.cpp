@@ -140,6 +140,7 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   g_rects.merge_path = {};
   g_rects.blocksort = {};
   g_rects.scatter = {};
+  g_rects.histogram = {};
   g_rects.network_min = g_rects.network_max = g_rects.radix_min = g_rects.radix_max = max;
   if (state.plan == nullptr) return;
 
@@ -279,7 +280,8 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
       list->AddLine({min.x, vy - 6 * s}, {max.x, vy - 6 * s}, colors.dim, 1.0f);
       audit_room(radix_view_name(v), a, z, {0, needs[i]});
       list->PushClipRect(a, z, true);
-      if (v == RadixView::histogram) draw_histogram(list, a, z, *state.radix, colors, s);
+      if (v == RadixView::histogram)
+        g_rects.histogram = draw_histogram(list, a, z, *state.radix, colors, s);
       if (v == RadixView::scatter)
         g_rects.scatter = draw_scatter(list, a, z, *state.radix, colors, s);
       if (v == RadixView::tiles) draw_tile_status(list, a, z, *state.radix, colors, s);

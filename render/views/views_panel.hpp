@@ -11,6 +11,7 @@
 #include "render/step_state.hpp"
 #include "render/views/bars_view.hpp"
 #include "render/views/blocksort_view.hpp"
+#include "render/views/histogram_view.hpp"
 #include "render/views/merge_path_view.hpp"
 #include "render/views/network_view.hpp"
 #include "render/views/scatter_view.hpp"
@@ -68,6 +69,7 @@ struct ViewRects {
   BarsStyle bars_style = BarsStyle::automatic;
   ImVec2 radix_min, radix_max;   // the radix views' area (all of them, stacked)
   ScatterGeometry scatter;       // the scatter view's rows (n = 0: not drawn)
+  HistogramGeometry histogram;   // the histogram view's columns (buckets = 0: not drawn)
   MergePathGeometry merge_path;  // mergesort: the grid (a_count = 0: not drawn)
   BlocksortGeometry blocksort;   // mergesort: the tile's rows (rows = 0: not drawn)
 };

@@ -95,6 +95,38 @@ TEST_CASE("render: radix4 histogram model holds the GPU's tile counts, totals an
   test::require_validation_clean();
 }
 
+TEST_CASE("render: the histogram view shows every bucket's offset, as a number or a step",
+          "[render][gpu]") {
+  // 4096 keys in 16 buckets on a projector (1280x720, presenter): offsets past 999 are wider than
+  // a column, so none is printed (the staircase instead); printed, the first four alone showed.
+  const std::uint32_t n = 4096;
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 1, false);
+  const Plan plan = make_plan("radix4", {n, KeyType::u32, false, false}, limits());
+  Stepper stepper(test::gpu(), plan, input);
+  stepper.jump(2);  // pass 0 scan: totals and offsets
+  render::OffscreenOptions options;
+  options.width = 1280;
+  options.height = 720;
+  options.selection = render::ViewSelection::histogram;
+  options.style = {2.0f, true};
+  const render::Image image =
+      render::render_offscreen(test::gpu(), stepper, render::key_range(input), options);
+  const render::HistogramGeometry& g = render::last_view_rects().histogram;
+  REQUIRE(g.buckets == 16);
+  REQUIRE(g.offsets_bottom > g.offsets_top);
+  const std::uint32_t accent = rgb_of(render::palette(options.style).accent);
+  for (std::uint32_t b = 1; b < g.buckets; ++b) {  // bucket 0's offset is 0: a flat step
+    std::uint32_t hits = 0;
+    const float x0 = g.x0 + g.column * float(b), x1 = x0 + g.column;
+    for (auto y = std::uint32_t(g.offsets_top); y < std::uint32_t(g.offsets_bottom); ++y)
+      for (auto x = std::uint32_t(x0) + 1; x + 1 < std::uint32_t(x1); ++x)
+        hits += near(image.rgb(x, y), accent, 40);
+    INFO("bucket " << b);
+    CHECK(hits >= 10);
+  }
+  test::require_validation_clean();
+}
+
 TEST_CASE("render: onesweep histogram model: global histograms, per-tile counts from status words",
           "[render][gpu]") {
   const std::uint32_t n = 5 * 256 + 19;  // 6 tiles of 256 keys
