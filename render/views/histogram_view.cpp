@@ -105,6 +105,10 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
         max_count = std::max(max_count, sums[std::size_t(r) * buckets + b]);
     }
     const bool per_pass = h.rows_are_passes;
+    // Every cell's count or none, as for the bars below.
+    const ImVec2 widest = ImGui::CalcTextSize(std::to_string(max_count).c_str());
+    const bool cell_counts =
+        widest.x <= column - gap + 1 && widest.y <= row_h - std::min(2 * scale, row_h * 0.2f) + 1;
     for (std::uint32_t r = 0; r < shown; ++r) {
       const float ry = y + row_h * float(r);
       const std::uint32_t begin = std::uint32_t(std::uint64_t(r) * h.rows / shown);
@@ -123,8 +127,30 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
         const ImVec2 a{col_x(b), ry},
             z{col_x(b + 1) - gap, ry + row_h - std::min(2 * scale, row_h * 0.2f)};
         list->AddRectFilled(a, z, fill);
-        if (count > 0) centered_text(list, a, z, text_color_on(fill), std::to_string(count));
+        if (count > 0 && cell_counts)
+          centered_text(list, a, z, text_color_on(fill), std::to_string(count));
       }
+    }
+    const float scale_h = float(shown) * row_h;
+    if (!cell_counts && row_h < line * 0.9f && scale_h >= line) {
+      // No counts in the cells and no row labels: the cells' scale goes where the labels would,
+      // "0..N" under a ramp from none to the brightest cell (N), the ramp as tall as room allows.
+      const float ramp_w = label_w - 8 * scale;
+      const float ramp_h = std::min(0.6f * line, scale_h - line - 2 * scale);
+      if (ramp_h >= 2 * scale) {
+        const int steps = 16;
+        for (int i = 0; i < steps; ++i) {
+          const auto count =
+              std::uint32_t(std::ceil(float(max_count) * float(i + 1) / float(steps)));
+          list->AddRectFilled({min.x + ramp_w * float(i) / float(steps), y},
+                              {min.x + ramp_w * float(i + 1) / float(steps), y + ramp_h},
+                              heat_color(count, max_count));
+        }
+      }
+      std::string range = "0..";
+      range += std::to_string(max_count);
+      draw_text(list, {min.x, y + std::max(ramp_h + 2 * scale, 0.0f)}, colors.dim,
+                elide(range, ramp_w));
     }
     y += area + 4 * scale;
   }
