@@ -86,8 +86,18 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
   std::uint32_t max_depth = 0;
   for (const TileStatus& t : tiles) max_depth = std::max(max_depth, t.depth);
   const float depth_scale = 1.0f / float(std::max(max_depth, 1u));
+  // Every column's depth or none: a number left out where it did not fit would read as 0.
+  const bool depth_numbers =
+      ImGui::CalcTextSize(std::to_string(max_depth).c_str()).x <= column - gap;
   draw_text(list, {min.x, (status_top + status_top + status_h - line) * 0.5f}, colors.text, "tile");
   draw_text(list, {min.x, bars_bottom - line}, colors.text, "depth");
+  if (!depth_numbers && max_depth > 0 && bars_bottom - bars_top >= 2.0f * line) {
+    // The bars' scale instead: a line at the deepest walk, its depth beside it.
+    std::string top = "max ";
+    top += std::to_string(max_depth);
+    draw_text(list, {min.x, bars_top}, colors.dim, elide(top, label_w));
+    list->AddLine({left, bars_top}, {max.x, bars_top}, colors.dim, 1.0f);
+  }
   for (std::uint32_t c = 0; c < columns; ++c) {
     const std::uint32_t begin = std::uint32_t(std::uint64_t(c) * count / columns);
     const std::uint32_t end = std::uint32_t(std::uint64_t(c + 1) * count / columns);
@@ -106,7 +116,7 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
     list->AddRectFilled({x0, bars_bottom - h}, {x1, bars_bottom},
                         fallbacks > 0 ? fallback_color() : colors.dim);
     const std::string depth_text = std::to_string(depth);
-    if (ImGui::CalcTextSize(depth_text.c_str()).x <= x1 - x0)
+    if (depth_numbers)
       draw_text(
           list,
           {(x0 + x1 - ImGui::CalcTextSize(depth_text.c_str()).x) * 0.5f, bars_bottom - h - line},
