@@ -68,8 +68,8 @@ std::string ceiling_note(const std::vector<BenchRow>& rows, double copy_gb_per_s
   }
   std::string list;
   for (double c : copies) list += (list.empty() ? "" : ", ") + figure(c);
-  return "thin dashed: the line's ceiling, every byte its plan moves at the copy bandwidth (" +
-         list + " GB/s)";
+  return "thin dashed: each line's ceiling, its plan's bytes at the copy bandwidth (" + list +
+         " GB/s)";
 }
 
 void write_plot(const Context& context, const std::vector<BenchRow>& rows,

@@ -4,6 +4,10 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <string>
+#include <vector>
+
+#include "render/text_fit.hpp"
 
 namespace ss::render {
 
@@ -265,14 +269,19 @@ PlotHover draw_throughput_plot(ImDrawList* list, ImVec2 min, ImVec2 max,
     y += font + pad * 0.75f;
   }
   if (any_ceiling && !options.ceiling_note.empty()) {
+    // As many of its lines as fit above the bottom, the last ending in "..." when cut (a
+    // projector's short plot), rather than lines cut through by the edge.
     y += pad;
-    const float mid = y + font * 0.5f;
-    dashed_line(list, {legend_x, mid}, {legend_x + swatch, mid}, colors.text, 1.5f * s, 4 * s);
-    list->PushClipRect({legend_x, min.y}, max, true);
-    const float wrap = max.x - (legend_x + swatch + pad) - pad;
-    list->AddText(nullptr, 0.0f, {legend_x + swatch + pad, y}, colors.dim,
-                  options.ceiling_note.c_str(), nullptr, wrap);
-    list->PopClipRect();
+    const float note_x = legend_x + swatch + pad;
+    const auto room = std::size_t(std::max(0.0f, std::floor((max.y - y) / font)));
+    if (room > 0) {
+      const float mid = y + font * 0.5f;
+      dashed_line(list, {legend_x, mid}, {legend_x + swatch, mid}, colors.text, 1.5f * s, 4 * s);
+      const std::vector<std::string> lines =
+          wrap_words(options.ceiling_note, max.x - note_x - pad, room);
+      for (std::size_t i = 0; i < lines.size(); ++i)
+        draw_text(list, {note_x, y + float(i) * font}, colors.dim, lines[i]);
+    }
   }
   return hover;
 }
