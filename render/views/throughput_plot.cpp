@@ -173,6 +173,7 @@ PlotHover draw_throughput_plot(ImDrawList* list, ImVec2 min, ImVec2 max,
     list->AddText({min.x + pad, top}, colors.text, options.title.c_str());
     top += font + pad;
   }
+  const float legend_top = top;  // the legend's first entry beside "Gkeys/s"
   list->AddText({min.x + pad, top}, colors.text, "Gkeys/s");
   top += font + pad;
   float tick_width = ImGui::CalcTextSize("Gkeys/s").x * 0.5f;
@@ -257,16 +258,30 @@ PlotHover draw_throughput_plot(ImDrawList* list, ImVec2 min, ImVec2 max,
   list->PopClipRect();
 
   // Legend: one entry per series, a line with a marker and the name, beside the plot.
-  float y = plot_min.y;
+  float y = legend_top;
   const float legend_x = plot_max.x + 2 * pad;
-  for (const PlotSeries& entry : series) {
+  const float entry_h = font + pad * 0.75f;
+  // Every entry, or as many as leave a line to say how many more (the lines' hover names them).
+  std::size_t listed = series.size();
+  const auto entries_fit = std::size_t(std::max(0.0f, (max.y - y + pad * 0.75f) / entry_h));
+  if (listed > entries_fit) listed = entries_fit > 0 ? entries_fit - 1 : 0;
+  for (std::size_t e = 0; e < listed; ++e) {
+    const PlotSeries& entry = series[e];
     const float mid = y + font * 0.5f;
     series_line(list, {{legend_x, mid}, {legend_x + swatch, mid}}, entry, 2.5f * s, 5 * s);
     marker(list, {legend_x + swatch * 0.5f, mid}, 4.0f * s, entry.marker, entry.colour);
     list->PushClipRect({legend_x, min.y}, max, true);
     list->AddText({legend_x + swatch + pad, y}, colors.text, entry.name.c_str());
     list->PopClipRect();
-    y += font + pad * 0.75f;
+    y += entry_h;
+  }
+  if (listed < series.size()) {
+    if (y + font <= max.y) {
+      std::string more = std::to_string(series.size() - listed);
+      more += " more (hover a line)";
+      draw_text(list, {legend_x, y}, colors.dim, elide(more, max.x - legend_x - pad));
+    }
+    return hover;  // no room left for the ceilings' note
   }
   if (any_ceiling && !options.ceiling_note.empty()) {
     // As many of its lines as fit above the bottom, the last ending in "..." when cut (a
