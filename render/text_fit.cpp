@@ -110,4 +110,15 @@ float draw_wrapped(ImDrawList* list, ImVec2 pos, ImU32 color, std::string_view t
                       max_lines);
 }
 
+std::size_t lines_listed(std::size_t entries, float room, float line, float gap) {
+  if (line <= 0) return entries;
+  auto fit = [&](std::size_t lines) {
+    return lines == 0 || float(lines - 1) * (line + gap) + line <= room;
+  };
+  if (fit(entries)) return entries;
+  std::size_t lines = 0;
+  while (fit(lines + 1)) ++lines;
+  return lines > 0 ? lines - 1 : 0;
+}
+
 }  // namespace ss::render

@@ -37,4 +37,8 @@ float draw_wrapped(ImDrawList* list, ImFont* font, float size, ImVec2 pos, ImU32
 float draw_wrapped(ImDrawList* list, ImVec2 pos, ImU32 color, std::string_view text, float width,
                    std::size_t max_lines = k_any_lines);
 
+// How many of `entries` one-line entries (`line` high, `gap` under each but the last) a list
+// shows in `room` pixels: all of them, or as many as leave a line to say how many more there are.
+std::size_t lines_listed(std::size_t entries, float room, float line, float gap);
+
 }  // namespace ss::render

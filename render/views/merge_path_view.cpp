@@ -38,16 +38,6 @@ float merge_path_min_height(float line) {
   return 2.0f * line + 6.0f * line;
 }
 
-std::size_t merge_tiles_listed(std::size_t tiles, float room, float line, float gap) {
-  auto fit = [&](std::size_t lines) {
-    return lines == 0 || float(lines - 1) * (line + gap) + line <= room;
-  };
-  if (fit(tiles)) return tiles;
-  std::size_t lines = 0;
-  while (fit(lines + 1)) ++lines;
-  return lines > 0 ? lines - 1 : 0;
-}
-
 MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, const MergeState& merge,
                                   const Palette& colors, float scale) {
   MergePathGeometry g;
@@ -262,7 +252,7 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   }
   sy += float(two ? (key.size() + 1) / 2 : key.size()) * (line + scale);
   sy += 4 * scale;
-  const std::size_t listed = merge_tiles_listed(tiles, max.y - sy, line, scale);
+  const std::size_t listed = lines_listed(tiles, max.y - sy, line, scale);
   for (std::size_t i = 0; i < listed; ++i) {
     const MergePartition& p = m.partitions[i];
     const MergePartition& q = m.partitions[i + 1];

@@ -6,7 +6,6 @@
 // found on it, and each tile's name outside the grid where its band meets the edge. Lists longer
 // than the pixels are drawn in blocks of keys: a block is A-first, B-first or mixed (the path
 // crosses it), decided from its first and last keys.
-#include <cstddef>
 #include <cstdint>
 
 #include <imgui.h>
@@ -32,9 +31,6 @@ struct MergePathGeometry {
 // The height the grid needs: its caption and a grid a lecturer can follow the path in, beside
 // its key.
 float merge_path_min_height(float line);
-// How many of `tiles` one-line entries (one per tile, `gap` under each but the last) fit in
-// `room` pixels: all of them, or as many as leave a line to say how many more there are.
-std::size_t merge_tiles_listed(std::size_t tiles, float room, float line, float gap);
 MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, const MergeState& merge,
                                   const Palette& colors, float scale);
 

@@ -262,9 +262,7 @@ PlotHover draw_throughput_plot(ImDrawList* list, ImVec2 min, ImVec2 max,
   const float legend_x = plot_max.x + 2 * pad;
   const float entry_h = font + pad * 0.75f;
   // Every entry, or as many as leave a line to say how many more (the lines' hover names them).
-  std::size_t listed = series.size();
-  const auto entries_fit = std::size_t(std::max(0.0f, (max.y - y + pad * 0.75f) / entry_h));
-  if (listed > entries_fit) listed = entries_fit > 0 ? entries_fit - 1 : 0;
+  const std::size_t listed = lines_listed(series.size(), max.y - y, font, entry_h - font);
   for (std::size_t e = 0; e < listed; ++e) {
     const PlotSeries& entry = series[e];
     const float mid = y + font * 0.5f;

@@ -279,30 +279,3 @@ TEST_CASE("render: blocksort view draws one row per thread with the keys the pha
   }
   test::require_validation_clean();
 }
-
-TEST_CASE("render: the merge-path view lists every tile, or as many as fit and how many more",
-          "[render][mergesort]") {
-  // Lines of 20 px with 2 px under each but the last, as side_text draws them. The view once
-  // listed four tiles in room for three lines and a bit: the last tile dropped without a word.
-  const float line = 20, gap = 2;
-  auto height = [&](std::size_t lines) {
-    return lines == 0 ? 0.0f : float(lines - 1) * (line + gap) + line;
-  };
-  for (std::size_t tiles : {1u, 2u, 4u, 9u}) {
-    for (float room = 0; room <= 240; room += 0.5f) {
-      INFO(tiles << " tiles in " << room << " px");
-      const std::size_t listed = render::merge_tiles_listed(tiles, room, line, gap);
-      REQUIRE(listed <= tiles);
-      if (listed == tiles) {
-        CHECK(height(tiles) <= room);
-        continue;
-      }
-      CHECK(height(tiles) > room);
-      // The listed tiles and the "more" line fit, where one line does; one more tile would not.
-      if (room >= line) CHECK(height(listed + 1) <= room);
-      CHECK(height(listed + 2) > room);
-    }
-  }
-  CHECK(render::merge_tiles_listed(4, height(3) + 1, line, gap) == 2);
-  CHECK(render::merge_tiles_listed(4, height(4), line, gap) == 4);
-}

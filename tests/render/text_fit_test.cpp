@@ -85,3 +85,32 @@ TEST_CASE("text fit: wrap_words breaks at spaces, never inside a word", "[render
   // Newlines start new lines.
   CHECK(render::wrap_words(f.font, 13, "a\nb", 400).size() == 2);
 }
+
+TEST_CASE("text fit: a list shows every entry, or as many as fit and a line for how many more",
+          "[render]") {
+  // Lines of 20 px with 2 px under each but the last (the merge-path view's tiles, the throughput
+  // plot's legend). The merge-path view once listed four tiles in room for three lines and a
+  // bit, the last dropped without a word; the plot's legend ran past its bottom.
+  const float line = 20, gap = 2;
+  auto height = [&](std::size_t lines) {
+    return lines == 0 ? 0.0f : float(lines - 1) * (line + gap) + line;
+  };
+  for (std::size_t entries : {1u, 2u, 4u, 9u}) {
+    for (float room = 0; room <= 240; room += 0.5f) {
+      INFO(entries << " entries in " << room << " px");
+      const std::size_t listed = render::lines_listed(entries, room, line, gap);
+      REQUIRE(listed <= entries);
+      if (listed == entries) {
+        CHECK(height(entries) <= room);
+        continue;
+      }
+      CHECK(height(entries) > room);
+      // The listed entries and the "more" line fit, where one line does; one more entry would not.
+      if (room >= line) CHECK(height(listed + 1) <= room);
+      CHECK(height(listed + 2) > room);
+    }
+  }
+  CHECK(render::lines_listed(4, height(3) + 1, line, gap) == 2);
+  CHECK(render::lines_listed(4, height(4), line, gap) == 4);
+  CHECK(render::lines_listed(3, 100, 0, 0) == 3);  // no height: nothing to cut
+}
