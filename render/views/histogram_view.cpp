@@ -25,9 +25,13 @@ ImU32 heat_color(std::uint32_t count, std::uint32_t max_count) {
   return IM_COL32(int(rgb[0]), int(rgb[1]), int(rgb[2]), 255);
 }
 
+// A line's height includes room above and below the glyphs; digits fit in 80% of it.
+constexpr float k_digits_height = 0.8f;
+
 void centered_text(ImDrawList* list, ImVec2 a, ImVec2 z, ImU32 color, const std::string& text) {
   const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-  if (size.x > z.x - a.x + 1 || size.y > z.y - a.y + 1) return;  // does not fit: leave it out
+  // Does not fit: leave it out.
+  if (size.x > z.x - a.x + 1 || k_digits_height * size.y > z.y - a.y + 1) return;
   draw_text(list, {(a.x + z.x - size.x) * 0.5f, (a.y + z.y - size.y) * 0.5f}, color, text);
 }
 
@@ -38,13 +42,22 @@ std::uint32_t histogram_rows_shown(std::uint32_t rows, float height_px, float mi
   return std::min(rows, fit);
 }
 
-float histogram_min_height(const HistogramModel& h, float line, float scale) {
-  float need = line + 4 * scale;                           // digit header
-  if (!h.cells.empty()) need += 2 * line + 6 * scale;      // what rows are, a row
-  need += line + 2 * scale;                                // where the totals come from
-  if (!h.counts.empty()) need += 2.5f * line + 2 * scale;  // counts and bars
-  if (!h.offsets.empty()) need += 1.3f * line;             // offsets
+namespace {
+
+// The global histogram's part: where the totals come from, then counts and bars, then offsets.
+float totals_min_height(const HistogramModel& h, float line, float scale) {
+  float need = line + 2 * scale;
+  if (!h.counts.empty()) need += 2.5f * line + 2 * scale;
+  if (!h.offsets.empty()) need += 1.3f * line;
   return need;
+}
+
+}  // namespace
+
+float histogram_min_height(const HistogramModel& h, float line, float scale) {
+  float need = line + 4 * scale;                       // digit header
+  if (!h.cells.empty()) need += 2 * line + 6 * scale;  // what rows are, a row
+  return need + totals_min_height(h, line, scale);
 }
 
 HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
@@ -84,9 +97,11 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
   float heat_h = h.cells.empty() ? 0.0f : (has_totals ? total_h * 0.42f : total_h - 2 * line);
   // No taller than its rows need (a 64-key sort has one tile).
   if (!h.cells.empty()) heat_h = std::min(heat_h, float(h.rows) * 2.2f * line + line + 6 * scale);
-  // Leave the global histogram at least its title, a few lines of bars and the offsets.
+  // Leave the global histogram what it needs (its title, counts, bars and offsets), no more: on a
+  // projector the heat map's few rows then get the height to print their counts.
   if (!h.cells.empty() && has_totals)
-    heat_h = std::min(heat_h, std::max(total_h - 6.0f * line, 2.0f * line + 6 * scale));
+    heat_h = std::min(
+        heat_h, std::max(total_h - totals_min_height(h, line, scale), 2.0f * line + 6 * scale));
   if (!h.cells.empty()) {
     draw_text(list, {min.x, y}, colors.dim, elide(h.rows_meaning, max.x - min.x));
     y += line + 2 * scale;
@@ -108,7 +123,8 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
     // Every cell's count or none, as for the bars below.
     const ImVec2 widest = ImGui::CalcTextSize(std::to_string(max_count).c_str());
     const bool cell_counts =
-        widest.x <= column - gap + 1 && widest.y <= row_h - std::min(2 * scale, row_h * 0.2f) + 1;
+        widest.x <= column - gap + 1 &&
+        k_digits_height * widest.y <= row_h - std::min(2 * scale, row_h * 0.2f) + 1;
     for (std::uint32_t r = 0; r < shown; ++r) {
       const float ry = y + row_h * float(r);
       const std::uint32_t begin = std::uint32_t(std::uint64_t(r) * h.rows / shown);
@@ -119,7 +135,7 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
         label += '-';
         label += std::to_string(end - 1);
       }
-      if (row_h >= line * 0.9f)
+      if (row_h >= line * k_digits_height)
         draw_text(list, {min.x, ry + (row_h - line) * 0.5f}, colors.text, label);
       for (std::uint32_t b = 0; b < buckets; ++b) {
         const std::uint32_t count = sums[std::size_t(r) * buckets + b];
@@ -127,12 +143,11 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
         const ImVec2 a{col_x(b), ry},
             z{col_x(b + 1) - gap, ry + row_h - std::min(2 * scale, row_h * 0.2f)};
         list->AddRectFilled(a, z, fill);
-        if (count > 0 && cell_counts)
-          centered_text(list, a, z, text_color_on(fill), std::to_string(count));
+        if (cell_counts) centered_text(list, a, z, text_color_on(fill), std::to_string(count));
       }
     }
     const float scale_h = float(shown) * row_h;
-    if (!cell_counts && row_h < line * 0.9f && scale_h >= line) {
+    if (!cell_counts && row_h < line * k_digits_height && scale_h >= line) {
       // No counts in the cells and no row labels: the cells' scale goes where the labels would,
       // "0..N" under a ramp from none to the brightest cell (N), the ramp as tall as room allows.
       const float ramp_w = label_w - 8 * scale;
@@ -183,7 +198,7 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
                                         (max_count > 0 ? float(count) / float(max_count) : 0.0f);
     list->AddRectFilled({col_x(b), top}, {col_x(b + 1) - gap, bars_bottom},
                         digit_color(b, buckets));
-    if (count > 0 && counts_fit)
+    if (counts_fit)
       centered_text(list, {col_x(b), top - line}, {col_x(b + 1) - gap, top}, colors.text,
                     std::to_string(count));
   }
