@@ -108,6 +108,7 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
     const float area = heat_h - line - 2 * scale;
     const std::uint32_t shown = histogram_rows_shown(h.rows, area, 3 * scale);
     const float row_h = std::min(area / float(shown), 2.2f * line);
+    const float cell_h = row_h - std::min(2 * scale, row_h * 0.2f);  // the rest: a gap under it
     std::vector<std::uint32_t> sums(std::size_t(shown) * buckets, 0);
     std::uint32_t max_count = 0;
     for (std::uint32_t r = 0; r < shown; ++r) {
@@ -123,8 +124,7 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
     // Every cell's count or none, as for the bars below.
     const ImVec2 widest = ImGui::CalcTextSize(std::to_string(max_count).c_str());
     const bool cell_counts =
-        widest.x <= column - gap + 1 &&
-        k_digits_height * widest.y <= row_h - std::min(2 * scale, row_h * 0.2f) + 1;
+        widest.x <= column - gap + 1 && k_digits_height * widest.y <= cell_h + 1;
     for (std::uint32_t r = 0; r < shown; ++r) {
       const float ry = y + row_h * float(r);
       const std::uint32_t begin = std::uint32_t(std::uint64_t(r) * h.rows / shown);
@@ -140,8 +140,7 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
       for (std::uint32_t b = 0; b < buckets; ++b) {
         const std::uint32_t count = sums[std::size_t(r) * buckets + b];
         const ImU32 fill = heat_color(count, max_count);
-        const ImVec2 a{col_x(b), ry},
-            z{col_x(b + 1) - gap, ry + row_h - std::min(2 * scale, row_h * 0.2f)};
+        const ImVec2 a{col_x(b), ry}, z{col_x(b + 1) - gap, ry + cell_h};
         list->AddRectFilled(a, z, fill);
         if (cell_counts) centered_text(list, a, z, text_color_on(fill), std::to_string(count));
       }

@@ -82,13 +82,17 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   const float avail_w = max.x - min.x - side_w - 2 * pad - side_gap;
   // The caption goes above the grid, or beside it when the grid is held by the height and the
   // side has room to read it (a projector's wide view): the grid then gets its lines.
-  const float caption_h = float(wrap_words(caption, max.x - min.x, 2).size()) * line + 4 * scale;
+  const std::vector<std::string> caption_lines = wrap_words(caption, max.x - min.x, 2);
+  const float caption_h = float(caption_lines.size()) * line + 4 * scale;
   const float beside_w =
       max.x - (min.x + 2 * pad + std::min(avail_w, max.y - y - 2 * pad) + side_gap);
   const bool caption_beside =
       max.y - y - caption_h - 2 * pad - name_row < avail_w && beside_w >= 16 * line;
-  if (!caption_beside)
-    y += draw_wrapped(list, {min.x, y}, colors.text, caption, max.x - min.x, 2) + 4 * scale;
+  if (!caption_beside) {
+    for (std::size_t i = 0; i < caption_lines.size(); ++i)
+      draw_text(list, {min.x, y + float(i) * line}, colors.text, caption_lines[i]);
+    y += caption_h;
+  }
   const float avail_h = max.y - y - 2 * pad - name_row;
   // Keys along the axes when they fit their cells.
   float label_w = 0;

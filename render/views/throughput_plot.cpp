@@ -260,9 +260,9 @@ PlotHover draw_throughput_plot(ImDrawList* list, ImVec2 min, ImVec2 max,
   // Legend: one entry per series, a line with a marker and the name, beside the plot.
   float y = legend_top;
   const float legend_x = plot_max.x + 2 * pad;
-  const float entry_h = font + pad * 0.75f;
+  const float entry_gap = pad * 0.75f;
   // Every entry, or as many as leave a line to say how many more (the lines' hover names them).
-  const std::size_t listed = lines_listed(series.size(), max.y - y, font, entry_h - font);
+  const std::size_t listed = lines_listed(series.size(), max.y - y, font, entry_gap);
   for (std::size_t e = 0; e < listed; ++e) {
     const PlotSeries& entry = series[e];
     const float mid = y + font * 0.5f;
@@ -271,7 +271,7 @@ PlotHover draw_throughput_plot(ImDrawList* list, ImVec2 min, ImVec2 max,
     list->PushClipRect({legend_x, min.y}, max, true);
     list->AddText({legend_x + swatch + pad, y}, colors.text, entry.name.c_str());
     list->PopClipRect();
-    y += entry_h;
+    y += font + entry_gap;
   }
   if (listed < series.size()) {
     if (y + font <= max.y) {
