@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "core/context.hpp"
+#include "render/move_matching.hpp"
 #include "shaders/common/onesweep_step.h"
 #include "shaders/common/radix4_step.h"
 
@@ -142,9 +143,9 @@ HistogramModel onesweep_histogram(const Context& context, const Stepper& stepper
   return h;
 }
 
-// Old positions from the step's input buffers, new ones from its output buffers. Pairs: a value
-// is the key's original index, so it names the key in both. Keys only: equal keys are matched in
-// order, which is what a stable scatter does with them.
+// Old positions from the step's input buffers, new ones from its output buffers (match_moves).
+// Pairs: a value is the key's original index, so it names the key in both. Keys only: equal keys
+// are matched in order, which is what a stable scatter does with them.
 ScatterModel scatter_model(const Context& context, const Stepper& stepper, const Step& step,
                            const DigitPass& d) {
   const Plan& plan = stepper.plan();
@@ -153,33 +154,54 @@ ScatterModel scatter_model(const Context& context, const Stepper& stepper, const
   const auto old_keys =
       read(context, stepper, step.bindings[gpu::RADIX_BINDING_KEYS_IN], std::size_t(n) * words);
   const auto new_keys = read(context, stepper, step.keys_after, std::size_t(n) * words);
+  const auto digit_at = [&](const std::vector<std::uint32_t>& keys, std::uint32_t i) {
+    return gpu::radix_digit(keys[std::size_t(i) * words + d.word],
+                            static_cast<std::uint32_t>(plan.spec.key_type), plan.spec.descending,
+                            d.shift, d.bits);
+  };
   ScatterModel m;
-  m.destination.assign(n, 0);
-  for (std::uint32_t i = 0; i < n; ++i)
-    m.digit.push_back(gpu::radix_digit(old_keys[std::size_t(i) * words + d.word],
-                                       static_cast<std::uint32_t>(plan.spec.key_type),
-                                       plan.spec.descending, d.shift, d.bits));
+  m.n = n;
+  if (!m.sampled()) {
+    for (std::uint32_t i = 0; i < n; ++i) {
+      m.source.push_back(i);
+      m.digit.push_back(digit_at(old_keys, i));
+    }
+  } else {
+    m.strip_before.resize(std::min(n, k_scatter_strip));
+    m.strip_after.resize(m.strip_before.size());
+    for (std::uint32_t i = 0; i < m.strip_before.size(); ++i) {
+      m.strip_before[i] = digit_at(old_keys, m.strip_position(i));
+      m.strip_after[i] = digit_at(new_keys, m.strip_position(i));
+    }
+    // The digits of the output's keys at 1/6, 1/2 and 5/6 of it: digits that hold keys, far
+    // apart in colour. Each gets lines for keys spread evenly over its keys in input order.
+    for (std::uint32_t f = 0; f < k_scatter_followed; ++f) {
+      const std::uint32_t digit = digit_at(
+          new_keys, std::uint32_t((2 * std::uint64_t(f) + 1) * n / (2 * k_scatter_followed)));
+      if (std::find(m.followed.begin(), m.followed.end(), digit) == m.followed.end())
+        m.followed.push_back(digit);
+    }
+    std::vector<std::vector<std::uint32_t>> keys_of(m.followed.size());
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const auto it = std::find(m.followed.begin(), m.followed.end(), digit_at(old_keys, i));
+      if (it != m.followed.end()) keys_of[std::size_t(it - m.followed.begin())].push_back(i);
+    }
+    for (std::size_t f = 0; f < m.followed.size(); ++f) {
+      const std::vector<std::uint32_t>& all = keys_of[f];
+      const auto lines = std::min<std::size_t>(all.size(), k_scatter_lines_per_digit);
+      for (std::size_t k = 0; k < lines; ++k)
+        m.source.push_back(all[(2 * k + 1) * all.size() / (2 * lines)]);
+    }
+    std::sort(m.source.begin(), m.source.end());
+    for (std::uint32_t p : m.source) m.digit.push_back(digit_at(old_keys, p));
+  }
   if (plan.spec.pairs) {
     const auto old_values = read(context, stepper, step.bindings[gpu::RADIX_BINDING_VALUES_IN], n);
     const auto new_values = read(context, stepper, step.values_after, n);
-    std::vector<std::uint32_t> position_of(n, 0);
-    for (std::uint32_t j = 0; j < n; ++j) position_of[std::min(new_values[j], n - 1)] = j;
-    for (std::uint32_t i = 0; i < n; ++i)
-      m.destination[i] = position_of[std::min(old_values[i], n - 1)];
+    m.destination = match_moves(old_values, new_values, 1, m.source);
     m.matched_by_value = true;
-    return m;
-  }
-  std::vector<bool> taken(n, false);
-  for (std::uint32_t i = 0; i < n; ++i) {
-    for (std::uint32_t j = 0; j < n; ++j) {
-      if (taken[j] ||
-          !std::equal(&old_keys[std::size_t(i) * words], &old_keys[std::size_t(i) * words] + words,
-                      &new_keys[std::size_t(j) * words]))
-        continue;
-      taken[j] = true;
-      m.destination[i] = j;
-      break;
-    }
+  } else {
+    m.destination = match_moves(old_keys, new_keys, words, m.source);
   }
   return m;
 }
@@ -225,7 +247,7 @@ std::optional<RadixState> capture_radix_state(const Context& context, const Step
                             : radix4_histogram(context, stepper, *d);
   const bool moves = d->stepped && (d->onesweep ? d->stage == gpu::ONESWEEP_STAGE_PASS
                                                 : d->stage == gpu::RADIX4_STAGE_SCATTER);
-  if (moves && plan.spec.n <= k_max_scatter_n)
+  if (moves && plan.spec.n <= k_max_scatter_read_n)
     s.scatter = scatter_model(context, stepper, plan.steps[stepper.position() - 1], *d);
   return s;
 }

@@ -15,8 +15,16 @@
 
 namespace ss::render {
 
-// Largest n the scatter view draws (one line per key).
+// Largest n whose scatter view draws every key (a box and a line each). Larger sorts draw both
+// buffers as strips and follow the keys of k_scatter_followed digits, spread over the output's
+// range, with a line for each of up to k_scatter_lines_per_digit of their keys.
 inline constexpr std::uint32_t k_max_scatter_n = 256;
+inline constexpr std::uint32_t k_scatter_followed = 3;
+inline constexpr std::uint32_t k_scatter_lines_per_digit = 20;
+// Positions the strips of a larger sort sample (a view's pixel columns take the nearest).
+inline constexpr std::uint32_t k_scatter_strip = 2048;
+// Largest n whose step buffers are read back for the scatter view (two arrays of n keys).
+inline constexpr std::uint32_t k_max_scatter_read_n = 1u << 24;
 // Most tiles whose per-tile words are read back (larger sorts show the global histogram only).
 inline constexpr std::uint32_t k_max_read_tiles = 4096;
 
@@ -54,12 +62,23 @@ struct HistogramModel {
   }
 };
 
-// Where each key went in the step shown (a radix4 scatter or a onesweep pass), n <= 256: old
-// positions from the step's input buffer, new ones from its output buffer.
+// Where keys went in the step shown (a radix4 scatter or a onesweep pass): old positions from the
+// step's input buffer, new ones from its output buffer (match_moves). Every key where n <=
+// k_max_scatter_n; else some keys of a few digits, and strips of both buffers.
 struct ScatterModel {
-  std::vector<std::uint32_t> digit;        // digit of the key at old position i
-  std::vector<std::uint32_t> destination;  // new position of the key at old position i
+  std::uint32_t n = 0;                     // keys the step moved
+  std::vector<std::uint32_t> source;       // old position of each key drawn, increasing
+  std::vector<std::uint32_t> digit;        // its digit
+  std::vector<std::uint32_t> destination;  // its new position (k_unmatched: none found)
+  // Sampled (n > k_max_scatter_n): the digits whose keys are drawn, and the digit of the key at
+  // strip_position(i) before and after the step, for i < k_scatter_strip.
+  std::vector<std::uint32_t> followed;
+  std::vector<std::uint32_t> strip_before, strip_after;
   bool matched_by_value = false;  // pairs: values are original indices; else equal keys in order
+  bool sampled() const { return n > k_max_scatter_n; }
+  std::uint32_t strip_position(std::uint32_t i) const {
+    return std::uint32_t((2 * std::uint64_t(i) + 1) * n / (2 * strip_before.size()));
+  }
 };
 
 // Per tile of a onesweep pass: what its status words hold after the pass, and its lookback record.
@@ -77,7 +96,7 @@ struct TileStatus {
 struct RadixState {
   DigitPass digits;
   HistogramModel histogram;
-  std::optional<ScatterModel> scatter;  // scatter / pass steps with n <= k_max_scatter_n
+  std::optional<ScatterModel> scatter;  // scatter / pass steps with n <= k_max_scatter_read_n
   std::vector<TileStatus> tile_status;  // onesweep pass steps (tiles <= k_max_read_tiles)
 };
 

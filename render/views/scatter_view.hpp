@@ -1,8 +1,9 @@
 #pragma once
-// Scatter view (n <= k_max_scatter_n): the keys before the step (top row) and after it (bottom
-// row), each a box in its digit's colour, with a line from every key's old position to its new
-// one. Lines of one digit never cross: the scatter is stable. Positions come from the step's
-// input and output buffers (RadixState::scatter).
+// Scatter view: the keys before the step (top row) and after it (bottom row), each a box in its
+// digit's colour, with a line from every key's old position to its new one. Lines of one digit
+// never cross: the scatter is stable. Positions come from the step's input and output buffers
+// (RadixState::scatter). Above k_max_scatter_n keys the rows are strips of the digits' colours
+// (the key nearest each pixel column) and k_scatter_lines keys spread over the input get a line.
 #include <cstdint>
 
 #include <imgui.h>
@@ -17,7 +18,7 @@ struct ScatterGeometry {
   float left = 0, right = 0;  // x range of the boxes
   float before_top = 0, before_bottom = 0;
   float after_top = 0, after_bottom = 0;
-  std::uint32_t n = 0;
+  std::uint32_t n = 0;  // keys: box_center takes a position of n
   float box_center(std::uint32_t i) const {
     return left + (float(i) + 0.5f) * (right - left) / float(n);
   }

@@ -38,7 +38,7 @@ enum class ViewSelection {
 // Radix views drawn under the bars.
 enum class RadixView { histogram, scatter, tiles };
 // The radix views that explain the step shown: histograms for count/scan/histogram steps, the
-// scatter for scatter/pass steps (n <= k_max_scatter_n), tile status for onesweep passes.
+// scatter for scatter/pass steps (n <= k_max_scatter_read_n), tile status for onesweep passes.
 std::vector<RadixView> radix_views_for_step(const RadixState& radix);
 
 // The bars' height below which they no longer read as bars.

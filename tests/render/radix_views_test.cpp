@@ -193,6 +193,111 @@ TEST_CASE("render: scatter links each key's old position to its new one, in orde
   test::require_validation_clean();
 }
 
+TEST_CASE("render: above 256 keys the scatter follows a few digits' keys, strips show the rest",
+          "[render][gpu]") {
+  const std::uint32_t n = 5000;
+  for (const auto& [algorithm, type, pairs, dist, moving] :
+       {std::tuple{"radix4", KeyType::u32, true, Distribution::random, 3u},
+        std::tuple{"radix4", KeyType::u32, false, Distribution::few_unique, 6u},
+        std::tuple{"onesweep", KeyType::u64, false, Distribution::random, 4u}}) {
+    INFO(algorithm << (pairs ? " pairs" : " keys only") << " step " << moving);
+    const KeyArray input = generate_keys(dist, n, type, 5, pairs);
+    const Plan plan = make_plan(algorithm, {n, type, pairs, false}, limits());
+    Stepper stepper(test::gpu(), plan, input);
+    stepper.jump(moving - 1);
+    const KeyArray before = stepper.read_current();
+    const auto state = state_at(stepper, moving, input);
+    const KeyArray after = stepper.read_current();
+    REQUIRE(state.radix->scatter.has_value());
+    const auto& m = *state.radix->scatter;
+    const render::DigitPass& d = state.radix->digits;
+    const auto digit = [&](const KeyArray& keys, std::size_t i) {
+      return test::key_digit(keys, i, false, d.pass, d.bits);
+    };
+    REQUIRE(m.sampled());
+    CHECK(m.n == n);
+    CHECK(m.matched_by_value == pairs);
+    // The followed digits: those of the output's keys at 1/6, 1/2 and 5/6, each once.
+    REQUIRE(!m.followed.empty());
+    for (std::uint32_t f : m.followed) {
+      bool sampled_there = false;
+      for (std::uint32_t i : {n / 6, n / 2, 5 * n / 6}) sampled_there |= digit(after, i) == f;
+      CHECK(sampled_there);
+      CHECK(std::count(m.followed.begin(), m.followed.end(), f) == 1);
+    }
+    // Each followed digit's lines: as many as it has keys, up to the cap, each key found where
+    // it went, in input order (stable), none for other digits.
+    const auto counts = test::digit_counts(before, false, d.pass, d.bits);
+    REQUIRE(std::is_sorted(m.source.begin(), m.source.end()));
+    for (std::uint32_t f : m.followed)
+      CHECK(std::size_t(std::count(m.digit.begin(), m.digit.end(), f)) ==
+            std::min<std::size_t>(counts[f], render::k_scatter_lines_per_digit));
+    for (std::size_t k = 0; k < m.source.size(); ++k) {
+      const std::uint32_t i = m.source[k], j = m.destination[k];
+      REQUIRE(j < n);
+      CHECK(m.digit[k] == digit(before, i));
+      CHECK(std::count(m.followed.begin(), m.followed.end(), m.digit[k]) == 1);
+      CHECK(after.bits(j) == before.bits(i));
+      if (pairs) CHECK(after.values[j] == before.values[i]);
+      for (std::size_t e = 0; e < k; ++e)
+        if (m.digit[e] == m.digit[k]) CHECK(m.destination[e] < j);
+    }
+    // The strips: the digit of the key at each sampled position, before and after.
+    REQUIRE(m.strip_before.size() == std::min(n, render::k_scatter_strip));
+    for (std::uint32_t i = 0; i < m.strip_before.size(); ++i) {
+      CHECK(m.strip_before[i] == digit(before, m.strip_position(i)));
+      CHECK(m.strip_after[i] == digit(after, m.strip_position(i)));
+    }
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("render: a sampled scatter draws its strips, followed digits bright, and its lines",
+          "[render][gpu]") {
+  const std::uint32_t n = 4096;
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 11, false);
+  const Plan plan = make_plan("radix4", {n, KeyType::u32, false, false}, limits());
+  Stepper stepper(test::gpu(), plan, input);
+  const auto state = state_at(stepper, 3, input);  // pass 0 scatter
+  const auto& m = *state.radix->scatter;
+  const render::Image image =
+      test::render_view(stepper, input, render::ViewSelection::scatter, 800, 600);
+  const render::ScatterGeometry& g = render::last_view_rects().scatter;
+  REQUIRE(g.n == n);
+  const auto x_of = [&](std::uint32_t position) { return std::uint32_t(g.box_center(position)); };
+  const auto after_y = std::uint32_t(g.after_bottom - 2);
+  std::size_t isolated = 0;
+  for (std::size_t k = 0; k < m.source.size(); ++k) {
+    INFO("line " << k << " digit " << m.digit[k] << " from " << m.source[k] << " to "
+                 << m.destination[k]);
+    const std::uint32_t want = rgb_of(render::digit_color(m.digit[k], 16));
+    // A followed digit's keys land in its run of the after strip, at full colour.
+    CHECK(near(image.rgb(x_of(m.destination[k]), after_y), want, 4));
+    // A line leaves the before strip straight down from the key's position (where no other
+    // key's line leaves within a few pixels to blend with it).
+    bool alone = true;
+    for (std::size_t e = 0; e < m.source.size(); ++e)
+      alone &= e == k || std::abs(int(x_of(m.source[e])) - int(x_of(m.source[k]))) > 4;
+    if (!alone) continue;
+    ++isolated;
+    bool drawn = false;
+    for (std::uint32_t x = x_of(m.source[k]) - 1; x <= x_of(m.source[k]) + 1; ++x)
+      drawn |= near(image.rgb(x, std::uint32_t(g.before_bottom + 3)), want, 40);
+    CHECK(drawn);
+  }
+  CHECK(isolated * 3 >= m.source.size());  // the check above is not vacuous
+  // A digit not followed is drawn dimmed: the last key's of the output (digit F here).
+  REQUIRE(m.strip_after.back() == 15);
+  REQUIRE(std::count(m.followed.begin(), m.followed.end(), 15u) == 0);
+  const auto brightness = [](std::uint32_t rgb) {
+    return (rgb >> 16 & 0xff) + (rgb >> 8 & 0xff) + (rgb & 0xff);
+  };
+  const std::uint32_t full = rgb_of(render::digit_color(15, 16));
+  const std::uint32_t dim = image.rgb(std::uint32_t(g.right - 2), after_y);
+  CHECK(brightness(dim) * 2 < brightness(full));
+  test::require_validation_clean();
+}
+
 TEST_CASE("render: tile strip classifies PREFIX and AGGREGATE tiles from the status buffer",
           "[render][gpu]") {
   const std::uint32_t n = 12 * 256;  // 12 tiles; every third never publishes
