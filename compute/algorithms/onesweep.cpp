@@ -317,6 +317,9 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   pass_kernel.shared_words = t.shared_words;
   pass_kernel.packed_counters = t.packed_counters;
   pass_kernel.lookback_spins = std::max(options.lookback_spins, 1u);
+  // On lavapipe, whose threads may start a workgroup before lower-numbered ones, tiles in start
+  // order kept 100 sorts of 300 tiles 20% faster than tiles by index (more fallbacks).
+  pass_kernel.tiles_from_counter = limits.cpu;
   if (options.withhold_mode != gpu::ONESWEEP_WITHHOLD_OFF && options.withhold_period != 0) {
     pass_kernel.withhold_mode = options.withhold_mode;
     pass_kernel.withhold_first = options.withhold_period - 1;

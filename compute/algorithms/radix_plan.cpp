@@ -24,8 +24,8 @@ Plan radix_plan_skeleton(std::string algorithm, const SortSpec& spec) {
   plan.values_buffer = plan.result_values = 1;
   plan.instrumented_constant_id = gpu::RADIX_SPEC_INSTRUMENTED;
   plan.full_speed_constant_ids = {gpu::RADIX_SPEC_PAIRS_IN, gpu::RADIX_SPEC_PAIRS_OUT,
-                                  gpu::RADIX_SPEC_KEYS_IN_ENCODED,
-                                  gpu::RADIX_SPEC_KEYS_OUT_ENCODED};
+                                  gpu::RADIX_SPEC_KEYS_IN_ENCODED, gpu::RADIX_SPEC_KEYS_OUT_ENCODED,
+                                  gpu::RADIX_SPEC_TILES_FROM_COUNTER};
   return plan;
 }
 
@@ -94,6 +94,7 @@ KernelSpec radix_kernel(const SortSpec& spec, std::string shader, std::uint32_t 
   set(gpu::RADIX_SPEC_PAIRS_OUT, params.pairs_out);
   set(gpu::RADIX_SPEC_KEYS_IN_ENCODED, params.keys_in_encoded ? 1 : 0);
   set(gpu::RADIX_SPEC_KEYS_OUT_ENCODED, params.keys_out_encoded ? 1 : 0);
+  set(gpu::RADIX_SPEC_TILES_FROM_COUNTER, params.tiles_from_counter ? 1 : 0);
   return kernel;
 }
 

@@ -35,12 +35,13 @@ struct RadixKernelParams {
   std::uint32_t withhold_mode = 0;
   std::uint32_t withhold_period = 0;
   std::uint32_t withhold_first = 0;
-  bool partial_tiles = false;     // tile_keys < workgroup_size * keys_per_thread
-  bool packed_counters = true;    // RADIX_SPEC_PACKED_COUNTERS
-  std::uint32_t pairs_in = 0;     // RADIX_SPEC_PAIRS_IN (RADIX_PAIRS_*)
-  std::uint32_t pairs_out = 0;    // RADIX_SPEC_PAIRS_OUT
-  bool keys_in_encoded = false;   // RADIX_SPEC_KEYS_IN_ENCODED
-  bool keys_out_encoded = false;  // RADIX_SPEC_KEYS_OUT_ENCODED
+  bool partial_tiles = false;      // tile_keys < workgroup_size * keys_per_thread
+  bool packed_counters = true;     // RADIX_SPEC_PACKED_COUNTERS
+  std::uint32_t pairs_in = 0;      // RADIX_SPEC_PAIRS_IN (RADIX_PAIRS_*)
+  std::uint32_t pairs_out = 0;     // RADIX_SPEC_PAIRS_OUT
+  bool keys_in_encoded = false;    // RADIX_SPEC_KEYS_IN_ENCODED
+  bool keys_out_encoded = false;   // RADIX_SPEC_KEYS_OUT_ENCODED
+  bool tiles_from_counter = true;  // RADIX_SPEC_TILES_FROM_COUNTER
 };
 
 // Shared words of the ranking counters of `subgroups` subgroups for `digits` digits

@@ -20,6 +20,9 @@ struct DeviceLimits {
   std::uint64_t max_storage_buffer_range = 1ull << 27;
   std::uint64_t max_allocation_size = 1ull << 31;
   std::uint64_t device_local_memory = 1ull << 31;
+  // A CPU implementation (lavapipe), whose thread pool may start workgroups in any order; GPUs
+  // start them in the order of their index.
+  bool cpu = false;
 
   static DeviceLimits from(const DeviceProperties& p) {
     DeviceLimits l;
@@ -34,6 +37,7 @@ struct DeviceLimits {
     l.max_storage_buffer_range = p.max_storage_buffer_range;
     l.max_allocation_size = p.max_allocation_size;
     l.device_local_memory = p.device_local_memory;
+    l.cpu = p.kind == DeviceKind::cpu;
     return l;
   }
 };

@@ -95,8 +95,8 @@ struct Plan {
   // Specialization constant (by id) that instrumented pipelines set to 1; 0 means none.
   std::uint32_t instrumented_constant_id = 0;
   // Specialization constants (by id) that only full-speed pipelines read (onesweep's layouts and
-  // encodings between passes): instrumented pipelines set them to 0, so kernels that differ only
-  // in them are one pipeline when stepped.
+  // encodings between passes, where its tiles come from): instrumented pipelines set them to 0, so
+  // kernels that differ only in them are one pipeline when stepped.
   std::vector<std::uint32_t> full_speed_constant_ids;
   std::uint32_t stats_buffer = UINT32_MAX;  // instrumentation output, if any
   // The tiles of a tiled plan, for the user: "tiles of 2048 keys (256 threads x 8 keys, tuned)".

@@ -3,8 +3,10 @@
 //   (1) keys in lower buckets                      } the chained scan over tiles, seeded at tile 0
 //   (2) keys of its bucket in earlier tiles         } with the global offsets of the scan step
 //   (3) keys of its bucket before it in its tile    (count_tile, rank_tile: workgroup-local)
-// Tile ids come from an atomic counter in launch order, so a tile only ever looks back at tiles
-// whose workgroups have started. The lookback never waits unboundedly (see onesweep_step.h).
+// The Stepper's (instrumented) pipelines take tile ids from an atomic counter in launch order, so
+// a tile only ever looks back at tiles whose workgroups have started; full-speed pipelines take
+// their workgroup's index (tiles_from_counter). The lookback never waits unboundedly (see
+// onesweep_step.h), whichever order workgroups start in.
 //
 // u64 keys and keys with values run this kernel compiled with RADIX_STAGES_WHOLE_ITEMS
 // (onesweep_pass_whole.comp in compute/CMakeLists.txt), whose staged positions hold a key's every
@@ -34,6 +36,7 @@ layout(constant_id = RADIX_SPEC_LOOKBACK_SPINS) const uint LOOKBACK_SPINS = 256u
 layout(constant_id = RADIX_SPEC_WITHHOLD_MODE) const uint WITHHOLD_MODE = ONESWEEP_WITHHOLD_OFF;
 layout(constant_id = RADIX_SPEC_WITHHOLD_PERIOD) const uint WITHHOLD_PERIOD = 0u;
 layout(constant_id = RADIX_SPEC_WITHHOLD_FIRST) const uint WITHHOLD_FIRST = 0u;
+layout(constant_id = RADIX_SPEC_TILES_FROM_COUNTER) const bool TILES_FROM_COUNTER = true;
 
 // Predecessors whose status words a look-back step reads at once. On the H100 (onesweep u32 2^26,
 // docs/bench/2026-11-23-h100-speed-4-experiments.txt) a pass took 0.667 ms reading one, 0.644 ms
@@ -82,6 +85,7 @@ shared uint s_stuck_tile;     // 1 + the nearest tile a stuck bucket waits on; 0
 #define RADIX_PADS_EMPTY_SLOTS
 #define RADIX_SEEDS_RANKS
 #define RADIX_PACKS_RANKS
+#define RADIX_READS_OWN_COUNT
 #include "radix_rank.glsl"
 
 uint g_vote_index = 0u;
@@ -124,19 +128,32 @@ void finish_at_start(uint look, inout uint prefix, inout bool done, inout bool r
   reached_start = true;
 }
 
+// Whether the workgroup takes its tile from the pass's tile counter (in launch order, as its
+// record says for the tile strip) rather than from its own index. A workgroup then waits for the
+// atomic's round trip and a barrier before it can load a key: at full speed on the H100 the index
+// made u32 and f32 sorts at 2^28 1.2% faster, u64 keys 1.1% and 2^24 3.3% (BENCHMARKS.md note 125).
+// Workgroups that start before lower-numbered ones are safe, the fallback bounds every wait, but
+// slow where that is common (TILES_FROM_COUNTER: the planner's choice per device).
+bool tiles_from_counter() {
+  return TILES_FROM_COUNTER || INSTRUMENTED;
+}
+
 void main() {
   const uint lane = wg_lane();  // also the bucket this invocation looks back for, if any
   const bool bucket_lane = lane < ONESWEEP_DIGITS;  // workgroups may be larger than 256
+  // The look-back's shared words, first read after count_tile's barrier.
   if (lane == 0u) {
-    s_tile = atomicAdd(status[pc.pass], 1u);  // tile counter of this pass, in launch order
+    if (tiles_from_counter()) s_tile = atomicAdd(status[pc.pass], 1u);
     s_vote[0] = 0u;
     s_vote[1] = 0u;
     s_reached_start = 0u;
     s_depth = 0u;
     s_stuck_tile = 0u;
   }
-  barrier();
-  const uint tile = s_tile;
+  if (tiles_from_counter()) barrier();
+  const uint tile = tiles_from_counter()
+                        ? s_tile
+                        : flat_group_index(gl_WorkGroupID.x, gl_WorkGroupID.y, pc.groups_x);
   if (tile >= pc.tiles) return;  // the 2D grid may round up: a spare workgroup
   const uint tile_end = min(pc.n - tile * pc.tile_keys, pc.tile_keys);  // keys in this tile
   const bool withheld =
@@ -171,7 +188,9 @@ void main() {
     flags |= ONESWEEP_FLAG_PUBLISHED_AGGREGATE;
   }
   uint tile_total;
-  const uint local_base = wg_exclusive_scan(count, tile_total);
+  // Called once: the next barrier (seed_rank_counters', or the one after rank_tile) ends its
+  // reads of s_subgroup_total.
+  const uint local_base = wg_exclusive_scan_once(count, tile_total);
   if (bucket_lane) s_local_base[lane] = local_base;
   if (seeded_ranks()) seed_rank_counters(local_base);
   rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
@@ -227,6 +246,10 @@ void main() {
       done = onesweep_status_flag(s) == ONESWEEP_STATUS_PREFIX;
       finish_at_start(look, prefix, done, reached_start);
     }
+    // A finished bucket's global base, for the scatter: the vote's barrier that ends the walk makes
+    // it visible (s_local_base, whose array it shares, is read no more but by the fallback, which
+    // clears it after this vote; the next vote's round writes it again).
+    if (done && bucket_lane) s_global_base[lane] = prefix - local_base;
     if (!workgroup_any(stuck)) break;
     if (stuck) atomicMax(s_stuck_tile, look);  // look - 1 + 1: zero means none
     barrier();
@@ -246,8 +269,6 @@ void main() {
     atomicMax(status[my_status], onesweep_status_pack(ONESWEEP_STATUS_PREFIX, prefix + count));
     flags |= ONESWEEP_FLAG_PUBLISHED_PREFIX;
   }
-  if (bucket_lane) s_global_base[lane] = prefix - local_base;
-  barrier();
 
   // Scatter from shared memory: consecutive invocations write consecutive keys of a bucket (each
   // with its value), the tile at once or part by part.

@@ -78,13 +78,13 @@ TEST_CASE("cli: kernels names the constants only full-speed runs set", "[cli][gp
   INFO(text.out);
   REQUIRE(text.code == 0);
   CHECK_THAT(text.out,
-             Catch::Contains("(14, 15, 16, 17 full speed only: stepped runs set them to 0)"));
+             Catch::Contains("(14, 15, 16, 17, 18 full speed only: stepped runs set them to 0)"));
   CHECK_THAT(text.out, Catch::Contains("kernel 7/7: onesweep_pass_whole.comp"));
 
   const Result json = cli("kernels --algo onesweep --n 4096 --pairs --json");
   REQUIRE(json.code == 0);
   const auto parsed = nlohmann::json::parse(json.out);
-  CHECK(parsed["full_speed_constant_ids"] == nlohmann::json::array({14, 15, 16, 17}));
+  CHECK(parsed["full_speed_constant_ids"] == nlohmann::json::array({14, 15, 16, 17, 18}));
   // Batcher's plan has no such constants.
   const Result batcher = cli("kernels --algo batcher --n 64 --json");
   REQUIRE(batcher.code == 0);

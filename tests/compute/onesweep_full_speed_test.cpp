@@ -198,15 +198,20 @@ TEST_CASE("onesweep: at full speed, keys between passes are encoded, and the fal
       REQUIRE(timed.words[w] == gpu::encode_key_word(raw.words[w], code(type), descending));
   }
   // A tile that never publishes makes later tiles count it from their input, which is encoded
-  // in passes 1 to 3 (and in items, for pairs).
-  for (const bool pairs : {false, true}) {
-    SortSpec spec{64, KeyType::f32, pairs, true};  // 8 teaching tiles of 8 keys
-    spec.delayed_tile = 2;
-    const KeyArray input = generate_keys(Distribution::random, spec.n, spec.key_type, 3, pairs);
-    const Plan plan = make_plan("onesweep", spec, limits());
-    const Verification v = verify_sorted(input, run_plan(plan, input), true, true);
-    INFO((pairs ? "pairs: " : "keys: ") << v.message);
-    CHECK(v.ok);
+  // in passes 1 to 3 (and in items, for pairs); with tiles in launch order (this CPU device's
+  // plan) and by workgroup index (a GPU's).
+  for (const bool cpu : {true, false}) {
+    for (const bool pairs : {false, true}) {
+      SortSpec spec{64, KeyType::f32, pairs, true};  // 8 teaching tiles of 8 keys
+      spec.delayed_tile = 2;
+      const KeyArray input = generate_keys(Distribution::random, spec.n, spec.key_type, 3, pairs);
+      DeviceLimits device = limits();
+      device.cpu = cpu;
+      const Plan plan = make_plan("onesweep", spec, device);
+      const Verification v = verify_sorted(input, run_plan(plan, input), true, true);
+      INFO((pairs ? "pairs: " : "keys: ") << (cpu ? "counter: " : "index: ") << v.message);
+      CHECK(v.ok);
+    }
   }
   test::require_validation_clean();
 }

@@ -19,6 +19,7 @@ DeviceLimits lavapipe_like() {
   l.subgroup_size_control = true;
   l.max_shared_memory = 32768;
   l.max_workgroup_subgroups = 32;
+  l.cpu = true;
   return l;
 }
 
@@ -208,6 +209,18 @@ TEST_CASE("onesweep: whole-word ranking counters where they take no shared memor
   const Plan radix4 = make_plan("radix4", {1u << 20, KeyType::u32, false, false}, lavapipe_like());
   CHECK(radix4.kernels.back().shader == "radix4_scatter.comp");
   CHECK(radix4.kernels.back().constants[gpu::RADIX_SPEC_PACKED_COUNTERS - 1] == 0u);
+}
+
+TEST_CASE("onesweep's pass takes tiles by workgroup index on GPUs, from the counter on CPUs",
+          "[onesweep]") {
+  for (const auto& [limits, from_counter] :
+       {std::pair{h100_like(), 0u}, std::pair{lavapipe_like(), 1u}}) {
+    for (const auto& [type, pairs] :
+         {std::pair{KeyType::u32, false}, std::pair{KeyType::u64, true}}) {
+      const Plan plan = make_plan("onesweep", {1u << 20, type, pairs, false}, limits);
+      CHECK(plan.kernels.back().constants[gpu::RADIX_SPEC_TILES_FROM_COUNTER - 1] == from_counter);
+    }
+  }
 }
 
 TEST_CASE("onesweep's pass and batcher-fused run without the driver's buffer bounds checks",

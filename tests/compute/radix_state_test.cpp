@@ -284,17 +284,27 @@ TEST_CASE("onesweep: 100 runs over many tiles neither hang nor differ", "[oneswe
   OnesweepOptions options;
   options.keys_per_thread = 1;  // 256 tiles, each looking back over busy neighbours
   const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 100, true);
-  Runner runner(test::gpu(), plan_onesweep({n, KeyType::u32, true, false}, limits(), options));
-  runner.set_input(input);
-  runner.run();
-  const KeyArray first = runner.result();
-  REQUIRE(verify_sorted(input, first, false, true).ok);
-  std::uint32_t differing = 0;
-  for (int run = 1; run < 100; ++run) {
+  // Tiles in launch order (this CPU device's plan) and by workgroup index (a GPU's), which this
+  // device's threads may start in any order: the fallback must cover every tile not yet started.
+  for (const bool cpu : {true, false}) {
+    INFO((cpu ? "tiles from the counter" : "tiles by workgroup index"));
+    DeviceLimits device = limits();
+    device.cpu = cpu;
+    const Plan plan = plan_onesweep({n, KeyType::u32, true, false}, device, options);
+    REQUIRE(plan.kernels.back().constants[gpu::RADIX_SPEC_TILES_FROM_COUNTER - 1] ==
+            (cpu ? 1u : 0u));
+    Runner runner(test::gpu(), plan);
+    runner.set_input(input);
     runner.run();
-    const KeyArray again = runner.result();
-    differing += (again.words != first.words || again.values != first.values) ? 1 : 0;
+    const KeyArray first = runner.result();
+    REQUIRE(verify_sorted(input, first, false, true).ok);
+    std::uint32_t differing = 0;
+    for (int run = 1; run < 100; ++run) {
+      runner.run();
+      const KeyArray again = runner.result();
+      differing += (again.words != first.words || again.values != first.values) ? 1 : 0;
+    }
+    CHECK(differing == 0);
   }
-  CHECK(differing == 0);
   test::require_validation_clean();
 }

@@ -3,7 +3,8 @@
 //   histogram  one read of the keys builds the 256-bucket histogram of every digit at once;
 //   scan       exclusive scan of each digit's histogram: where each bucket starts globally;
 //   pass p     (one per digit) each workgroup takes the next tile id from an atomic counter (launch
-//              order), ranks its keys stably within the tile, publishes its bucket counts, finds
+//              order; at full speed its own index instead, onesweep_pass.comp says why), ranks its
+//              keys stably within the tile, publishes its bucket counts, finds
 //              for each bucket how many keys of earlier tiles precede it by a chained scan with
 //              decoupled lookback over the 256-bucket status words, publishes its inclusive
 //              prefix, and scatters the keys through shared memory so the writes coalesce. It

@@ -131,8 +131,9 @@ uint wg_lane() {
 shared uint s_subgroup_total[NUM_SUBGROUPS];
 
 // Exclusive prefix sum of v over the workgroup in wg_lane() order; total receives the sum of
-// all. Every invocation must call it (it contains barriers).
-uint wg_exclusive_scan(uint v, out uint total) {
+// all. Every invocation must call it (it contains a barrier), and no invocation may call it again
+// before the next barrier (which wg_exclusive_scan adds).
+uint wg_exclusive_scan_once(uint v, out uint total) {
   uint inclusive = subgroupInclusiveAdd(v);
   if (gl_SubgroupInvocationID == SUBGROUP_SIZE - 1u) s_subgroup_total[gl_SubgroupID] = inclusive;
   barrier();
@@ -143,6 +144,12 @@ uint wg_exclusive_scan(uint v, out uint total) {
     carry += s < gl_SubgroupID ? t : 0u;
     total += t;
   }
-  barrier();
   return carry + inclusive - v;
+}
+
+// wg_exclusive_scan_once, callable again at once.
+uint wg_exclusive_scan(uint v, out uint total) {
+  const uint prefix = wg_exclusive_scan_once(v, total);
+  barrier();  // s_subgroup_total is read
+  return prefix;
 }

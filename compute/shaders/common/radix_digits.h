@@ -56,7 +56,10 @@ SS_CONST uint RADIX_SPEC_PAIRS_OUT = 15u;
 // identity (i32, f32, descending). The Stepper's pipelines read and write raw keys.
 SS_CONST uint RADIX_SPEC_KEYS_IN_ENCODED = 16u;
 SS_CONST uint RADIX_SPEC_KEYS_OUT_ENCODED = 17u;
-SS_CONST uint RADIX_SPEC_COUNT = 17u;  // constants 1..17
+// Whether onesweep's full-speed pass takes its tile id from the pass's tile counter, in launch
+// order, or its workgroup's index (onesweep_pass.comp); the Stepper's pipelines always count.
+SS_CONST uint RADIX_SPEC_TILES_FROM_COUNTER = 18u;
+SS_CONST uint RADIX_SPEC_COUNT = 18u;  // constants 1..18
 
 // Layouts of n one-word keys with their values in a pass's buffers. Apart: keys in the keys
 // buffer, values in the values buffer. Interleaved: key i and its value side by side, 8 bytes at

@@ -220,14 +220,29 @@ uint decoded(uint encoded) {
   return keys_out_encoded() ? encoded : decode_key_word(encoded, KEY_TYPE, DESCENDING);
 }
 
+// Whether, after count_tile, each invocation reads no counts but its own digit's until the next
+// barrier: where the includer defines RADIX_READS_OWN_COUNT (onesweep's pass, whose invocation d
+// scans and seeds digit d) and counters are whole words, so that invocation d wrote digit d's
+// counts itself and count_tile ends without a barrier.
+bool count_ends_unsynced() {
+#ifdef RADIX_READS_OWN_COUNT
+  return !PACKED_COUNTERS;
+#else
+  return false;
+#endif
+}
+
 // Counts the loaded keys by digit, before ranking them (so a chained scan can publish the
 // tile's counts early). Afterwards s_work[s * HIST_WORDS + counter_word(d)] holds the keys of
-// digit d in subgroups before s (counter_value), S_COUNT(d) the tile's keys of digit d. Must be
-// called by all.
+// digit d in subgroups before s (counter_value), S_COUNT(d) the tile's keys of digit d: for every
+// invocation, or where count_ends_unsynced() for invocation d only, until the next barrier. Call
+// before anything else in the kernel uses s_work, from all invocations.
 void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
+  // Each subgroup counts into counters of its own: only its own lanes need to see them cleared.
   const uint base = gl_SubgroupID * HIST_WORDS;
   for (uint w = gl_SubgroupInvocationID; w < HIST_WORDS; w += SUBGROUP_SIZE) s_work[base + w] = 0u;
-  barrier();
+  subgroupMemoryBarrierShared();
+  subgroupBarrier();
   for (uint k = 0u; k < KEYS_PER_THREAD; ++k) {
     if (!ranked_slot(tile, tile_keys, n, k)) continue;
     uint d = loaded_digit(k, word, shift);
@@ -250,7 +265,7 @@ void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
       S_COUNT(lane) = running;
     }
   }
-  barrier();
+  if (!count_ends_unsynced()) barrier();
 }
 
 // The includer sets, per digit d, s_local_base[d] (the tile's keys of lower digits) before
