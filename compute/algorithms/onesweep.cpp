@@ -318,7 +318,8 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   pass_kernel.packed_counters = t.packed_counters;
   pass_kernel.lookback_spins = std::max(options.lookback_spins, 1u);
   // On lavapipe, whose threads may start a workgroup before lower-numbered ones, tiles in start
-  // order kept 100 sorts of 300 tiles 20% faster than tiles by index (more fallbacks).
+  // order took 100 sorts of 256 tiles 8.9-10.3 s against 12.0-13.2 by index (BENCHMARKS.md note
+  // 125); GPUs start workgroups in index order.
   pass_kernel.tiles_from_counter = limits.cpu;
   if (options.withhold_mode != gpu::ONESWEEP_WITHHOLD_OFF && options.withhold_period != 0) {
     pass_kernel.withhold_mode = options.withhold_mode;
