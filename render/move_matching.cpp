@@ -25,6 +25,28 @@ struct Equal {
   std::size_t next = 0;               // the first of `wanted` not yet met in this pass
 };
 
+using Filter = std::bitset<65536>;
+using EqualItems = std::unordered_map<std::uint64_t, Equal>;
+
+// One pass over `items`: visit(e, j) for each item j equal to a wanted value, e that value's
+// entry, which then counts the item in e.seen.
+template <class Visit>
+void visit_equal(std::span<const std::uint32_t> items, std::uint32_t words, const Filter& filter,
+                 EqualItems& equal, Visit visit) {
+  for (auto& [v, e] : equal) {
+    e.seen = 0;
+    e.next = 0;
+  }
+  for (std::size_t j = 0; j < items.size() / words; ++j) {
+    const std::uint64_t v = item(items, j, words);
+    if (!filter.test(filter_slot(v))) continue;
+    const auto it = equal.find(v);
+    if (it == equal.end()) continue;
+    visit(it->second, std::uint32_t(j));
+    ++it->second.seen;
+  }
+}
+
 }  // namespace
 
 std::vector<std::uint32_t> match_moves(std::span<const std::uint32_t> before,
@@ -34,8 +56,8 @@ std::vector<std::uint32_t> match_moves(std::span<const std::uint32_t> before,
     throw std::invalid_argument("match_moves: arrays of unequal size or items of 1 or 2 words");
   const std::size_t n = before.size() / words;
   std::vector<std::uint32_t> found(positions.size(), k_unmatched);
-  auto filter = std::make_unique<std::bitset<65536>>();
-  std::unordered_map<std::uint64_t, Equal> equal;
+  auto filter = std::make_unique<Filter>();
+  EqualItems equal;
   equal.reserve(positions.size());
   for (std::size_t s = 0; s < positions.size(); ++s) {
     if (positions[s] >= n || (s > 0 && positions[s] <= positions[s - 1]))
@@ -46,32 +68,16 @@ std::vector<std::uint32_t> match_moves(std::span<const std::uint32_t> before,
   }
   // Which occurrence of its value each wanted item is in `before`...
   std::vector<std::uint32_t> occurrence(positions.size(), 0);
-  for (std::size_t j = 0; j < n; ++j) {
-    const std::uint64_t v = item(before, j, words);
-    if (!filter->test(filter_slot(v))) continue;
-    const auto it = equal.find(v);
-    if (it == equal.end()) continue;
-    Equal& e = it->second;
+  visit_equal(before, words, *filter, equal, [&](Equal& e, std::uint32_t j) {
     if (e.next < e.wanted.size() && positions[e.wanted[e.next]] == j)
       occurrence[e.wanted[e.next++]] = e.seen;
-    ++e.seen;
-  }
+  });
   // ... is where the same occurrence stands in `after` (wanted items of one value are in
   // increasing occurrence order, as in increasing position order).
-  for (auto& [v, e] : equal) {
-    e.seen = 0;
-    e.next = 0;
-  }
-  for (std::size_t j = 0; j < n; ++j) {
-    const std::uint64_t v = item(after, j, words);
-    if (!filter->test(filter_slot(v))) continue;
-    const auto it = equal.find(v);
-    if (it == equal.end()) continue;
-    Equal& e = it->second;
+  visit_equal(after, words, *filter, equal, [&](Equal& e, std::uint32_t j) {
     if (e.next < e.wanted.size() && occurrence[e.wanted[e.next]] == e.seen)
-      found[e.wanted[e.next++]] = std::uint32_t(j);
-    ++e.seen;
-  }
+      found[e.wanted[e.next++]] = j;
+  });
   return found;
 }
 
