@@ -115,12 +115,13 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
     const float h = (bars_bottom - bars_top) * float(depth) * depth_scale;
     list->AddRectFilled({x0, bars_bottom - h}, {x1, bars_bottom},
                         fallbacks > 0 ? fallback_color() : colors.dim);
-    const std::string depth_text = std::to_string(depth);
-    if (depth_numbers)
+    if (depth_numbers) {
+      const std::string depth_text = std::to_string(depth);
       draw_text(
           list,
           {(x0 + x1 - ImGui::CalcTextSize(depth_text.c_str()).x) * 0.5f, bars_bottom - h - line},
           colors.text, depth_text.c_str());
+    }
     if (labels_h > 0) {
       const std::string label = std::to_string(begin);
       draw_text(list,
