@@ -233,9 +233,24 @@ bool count_ends_unsynced() {
 #endif
 }
 
+// Whether count_tile leaves digit d's keys in earlier subgroups in invocation d's registers
+// (g_keys_before) for seed_rank_counters to write with the local base added, rather than in the
+// counters for it to read back: where ranks are seeded (RADIX_SEEDS_RANKS) and counters are whole
+// words. On the H100 that took 0.3-1.3% off onesweep's sorts of one-word keys (BENCHMARKS.md
+// note 130).
+bool seeds_from_registers() {
+#ifdef RADIX_SEEDS_RANKS
+  return !PACKED_COUNTERS;
+#else
+  return false;
+#endif
+}
+uint g_keys_before[NUM_SUBGROUPS];
+
 // Counts the loaded keys by digit, before ranking them (so a chained scan can publish the
 // tile's counts early). Afterwards s_work[s * HIST_WORDS + counter_word(d)] holds the keys of
-// digit d in subgroups before s (counter_value), S_COUNT(d) the tile's keys of digit d: for every
+// digit d in subgroups before s (counter_value; where seeds_from_registers(), invocation d's
+// g_keys_before[s] holds that instead), S_COUNT(d) the tile's keys of digit d: for every
 // invocation, or where count_ends_unsynced() for invocation d only, until the next barrier. Call
 // before anything else in the kernel uses s_work, from all invocations.
 void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
@@ -250,9 +265,20 @@ void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
     atomicAdd(s_work[base + counter_word(d)], 1u << counter_shift(d));
   }
   barrier();
-  // Exclusive scan of each counter word over the subgroups (packed: both halves at once).
+  // Exclusive scan of each counter word over the subgroups (packed: both halves at once), into
+  // registers where seed_rank_counters writes the counters.
   uint lane = wg_lane();
-  if (lane < HIST_WORDS) {
+  if (seeds_from_registers()) {
+    if (lane < HIST_WORDS) {
+      uint running = 0u;
+      for (uint s = 0u; s < NUM_SUBGROUPS; ++s) {
+        const uint v = s_work[s * HIST_WORDS + lane];
+        g_keys_before[s] = running;
+        running += v;
+      }
+      S_COUNT(lane) = running;
+    }
+  } else if (lane < HIST_WORDS) {
     uint running = 0u;
     for (uint s = 0u; s < NUM_SUBGROUPS; ++s) {
       uint v = s_work[s * HIST_WORDS + lane];
@@ -296,7 +322,8 @@ bool seeded_ranks() {
 }
 
 // Adds the tile's keys of lower digits (local_base: this invocation's digit's, for the first RADIX
-// invocations) to every subgroup's counters, after count_tile. Must be called by all.
+// invocations) to every subgroup's counters (where seeds_from_registers(), sets them to
+// g_keys_before plus that), after count_tile. Must be called by all.
 void seed_rank_counters(uint local_base) {
   const uint lane = wg_lane();
   if (PACKED_COUNTERS) {
@@ -307,7 +334,10 @@ void seed_rank_counters(uint local_base) {
       for (uint s = 0u; s < NUM_SUBGROUPS; ++s) s_work[s * HIST_WORDS + lane] += seed;
     }
   } else if (lane < HIST_WORDS) {
-    for (uint s = 0u; s < NUM_SUBGROUPS; ++s) s_work[s * HIST_WORDS + lane] += local_base;
+    for (uint s = 0u; s < NUM_SUBGROUPS; ++s) {
+      s_work[s * HIST_WORDS + lane] =
+          (seeds_from_registers() ? g_keys_before[s] : s_work[s * HIST_WORDS + lane]) + local_base;
+    }
   }
   barrier();
 }
