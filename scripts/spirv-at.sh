@@ -9,8 +9,9 @@
 #   SHADER   file names under compute/shaders (e.g. onesweep_pass.comp) or build variants
 #            (onesweep_pass_whole.comp: onesweep_pass.comp with RADIX_STAGES_WHOLE_ITEMS, as
 #            compute/CMakeLists.txt builds it; onesweep_pass_u64.comp, its name at older revisions,
-#            the same, for older binaries' u64 keys: their pairs ran onesweep_pass.comp); default:
-#            every *.comp and every variant
+#            the same, for older binaries' u64 keys: their pairs ran onesweep_pass.comp;
+#            onesweep_pass_partitioned.comp: onesweep_pass.comp with ONESWEEP_PASS_PARTITIONED);
+#            default: every *.comp and every variant
 # Then, e.g.: SORTSCOPE_SPIRV_DIR=OUT_DIR sortscope-cli bench --algo onesweep --n 2^28
 # Compiled with the flags of the build (cmake/EmbedShaders.cmake); needs git and glslc.
 set -eu
@@ -36,7 +37,8 @@ mkdir -p "$out"
 # macros are unused, so the variant is the file as it was then.
 variant_file() {
   case $1 in
-    onesweep_pass_whole.comp | onesweep_pass_u64.comp) echo onesweep_pass.comp ;;
+    onesweep_pass_whole.comp | onesweep_pass_u64.comp | onesweep_pass_partitioned.comp)
+      echo onesweep_pass.comp ;;
     *) echo "$1" ;;
   esac
 }
@@ -44,12 +46,13 @@ variant_define() {
   case $1 in
     onesweep_pass_whole.comp | onesweep_pass_u64.comp)
       echo -DRADIX_STAGES_WHOLE_ITEMS -DRADIX_WHOLE_U64_STORES ;;
+    onesweep_pass_partitioned.comp) echo -DONESWEEP_PASS_PARTITIONED ;;
     *) ;;
   esac
 }
 if [ $# -eq 0 ]; then
   set -- $(cd "$tree/compute/shaders" && ls ./*.comp | sed 's|^\./||') onesweep_pass_whole.comp \
-    onesweep_pass_u64.comp
+    onesweep_pass_u64.comp onesweep_pass_partitioned.comp
 fi
 for shader in "$@"; do
   src=$tree/compute/shaders/$(variant_file "$shader")

@@ -297,7 +297,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   const std::uint32_t passes =
       gpu::radix_passes(static_cast<std::uint32_t>(spec.key_type), gpu::ONESWEEP_BITS);
   const std::uint64_t status_words = gpu::onesweep_status_words(std::max(tiles, 1u));
-  plan.buffers.push_back({"digit histograms", 2ull * passes * gpu::ONESWEEP_DIGITS * 4u, false});
+  plan.buffers.push_back({"digit histograms", gpu::onesweep_hist_words(passes) * 4ull, false});
   plan.buffers.push_back({"tile status", status_words * 4u, false});
   plan.buffers.push_back({"lookback records",
                           std::uint64_t(std::max(tiles, 1u)) * gpu::ONESWEEP_RECORD_WORDS * 4u,
@@ -337,9 +337,13 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
     pass_kernel.withhold_first = spec.delayed_tile;
   }
   const std::uint32_t push = sizeof(gpu::OnesweepStep);
-  // u64 keys and pairs have a pass module of their own (onesweep_pass.comp says why).
-  const char* pass_shader =
-      stages_whole_keys(spec) ? "onesweep_pass_whole.comp" : "onesweep_pass.comp";
+  // u64 keys and pairs have a pass module of their own (onesweep_pass.comp says why), and so do
+  // one-word keys where the device finds a digit's lanes in one instruction: that module ranks a
+  // pass's keys so where the scan step finds few distinct digits per subgroup (a pass of f32 keys
+  // in a small range took 1.10 ms instead of 1.31 on the H100, BENCHMARKS.md note 131).
+  const char* pass_shader = stages_whole_keys(spec)       ? "onesweep_pass_whole.comp"
+                            : limits.subgroup_partitioned ? "onesweep_pass_partitioned.comp"
+                                                          : "onesweep_pass.comp";
   plan.kernels = {radix_kernel(spec, "onesweep_init.comp", push, init),
                   radix_kernel(spec, "onesweep_histogram.comp", push, histogram),
                   radix_kernel(spec, "onesweep_scan.comp", push, scan)};
@@ -404,7 +408,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   Step& s = add(gpu::ONESWEEP_STAGE_SCAN, 0, "scan digit histograms", GroupCount{passes, 1, 1});
   s.kind = "scan";
   s.bytes_read = hist_bytes / 2;
-  s.bytes_written = hist_bytes / 2;
+  s.bytes_written = hist_bytes / 2 + passes * 4u;  // the offsets, and how each pass ranks
   const GroupCount tile_groups =
       groups_for(std::uint64_t(tiles) * t.workgroup_size, t.workgroup_size, limits);
   for (std::uint32_t pass = 0; pass < passes; ++pass) {

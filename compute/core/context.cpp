@@ -41,11 +41,19 @@ DeviceKind kind_of(vk::PhysicalDeviceType type) {
   }
 }
 
+bool lists_device_extension(const vk::raii::PhysicalDevice& gpu, std::string_view name) {
+  const auto extensions = gpu.enumerateDeviceExtensionProperties();
+  return std::any_of(extensions.begin(), extensions.end(), [name](const auto& e) {
+    return std::string_view(e.extensionName.data()) == name;
+  });
+}
+
 DeviceProperties read_properties(const vk::raii::PhysicalDevice& gpu) {
   auto chain =
       gpu.getProperties2<vk::PhysicalDeviceProperties2, vk::PhysicalDeviceVulkan11Properties,
                          vk::PhysicalDeviceVulkan13Properties, vk::PhysicalDeviceDriverProperties,
-                         vk::PhysicalDeviceMaintenance3Properties>();
+                         vk::PhysicalDeviceMaintenance3Properties,
+                         vk::PhysicalDeviceSubgroupProperties>();
   const auto& base = chain.get<vk::PhysicalDeviceProperties2>().properties;
   const auto& v11 = chain.get<vk::PhysicalDeviceVulkan11Properties>();
   const auto& v13 = chain.get<vk::PhysicalDeviceVulkan13Properties>();
@@ -70,6 +78,11 @@ DeviceProperties read_properties(const vk::raii::PhysicalDevice& gpu) {
                             (v13.requiredSubgroupSizeStages & vk::ShaderStageFlagBits::eCompute);
   p.max_workgroup_subgroups = v13.maxComputeWorkgroupSubgroups;
   p.shader_int64 = features.get<vk::PhysicalDeviceFeatures2>().features.shaderInt64;
+  const auto& sub = chain.get<vk::PhysicalDeviceSubgroupProperties>();
+  p.subgroup_partitioned =
+      lists_device_extension(gpu, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) &&
+      (sub.supportedOperations & vk::SubgroupFeatureFlagBits::ePartitionedNV) &&
+      (sub.supportedStages & vk::ShaderStageFlagBits::eCompute);
   p.max_shared_memory = base.limits.maxComputeSharedMemorySize;
   p.max_workgroup_invocations = base.limits.maxComputeWorkGroupInvocations;
   for (int i = 0; i < 3; ++i) p.max_workgroup_count[i] = base.limits.maxComputeWorkGroupCount[i];
@@ -118,13 +131,6 @@ std::string rejection_reason(const vk::raii::PhysicalDevice& gpu, const DevicePr
     return "compute shaders lack subgroup basic/arithmetic/ballot/shuffle operations";
   }
   return {};
-}
-
-bool lists_device_extension(const vk::raii::PhysicalDevice& gpu, std::string_view name) {
-  const auto extensions = gpu.enumerateDeviceExtensionProperties();
-  return std::any_of(extensions.begin(), extensions.end(), [name](const auto& e) {
-    return std::string_view(e.extensionName.data()) == name;
-  });
 }
 
 // VK_KHR_pipeline_executable_properties with its pipelineExecutableInfo feature.
@@ -290,6 +296,12 @@ Context::Context(const ContextOptions& options)
     executable_info.pNext = e13.pNext;
     e13.pNext = &executable_info;
     kernel_statistics_enabled_ = true;
+  }
+
+  // No feature to enable: the extension adds SPIR-V's partitioned operations, which only
+  // onesweep_pass_partitioned.comp uses (DeviceLimits::subgroup_partitioned picks it).
+  if (properties_.subgroup_partitioned) {
+    extensions.push_back(VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
   }
 
   vk::PhysicalDevicePipelineRobustnessFeaturesEXT robustness_info;

@@ -24,6 +24,9 @@ struct DeviceProperties {
   bool subgroup_size_control = false;
   std::uint32_t max_workgroup_subgroups = 0;  // maxComputeWorkgroupSubgroups
   bool shader_int64 = false;
+  // VK_NV_shader_subgroup_partitioned, with partitioned operations in compute shaders: one
+  // instruction finds the lanes that hold the same value (subgroupPartitionNV).
+  bool subgroup_partitioned = false;
 
   std::uint32_t max_shared_memory = 0;  // bytes of workgroup-shared memory
   std::uint32_t max_workgroup_invocations = 0;

@@ -23,6 +23,8 @@ struct DeviceLimits {
   // A CPU implementation (lavapipe), whose thread pool may start workgroups in any order; GPUs
   // start them in the order of their index.
   bool cpu = false;
+  // subgroupPartitionNV in compute shaders (DeviceProperties::subgroup_partitioned).
+  bool subgroup_partitioned = false;
 
   static DeviceLimits from(const DeviceProperties& p) {
     DeviceLimits l;
@@ -38,6 +40,7 @@ struct DeviceLimits {
     l.max_allocation_size = p.max_allocation_size;
     l.device_local_memory = p.device_local_memory;
     l.cpu = p.kind == DeviceKind::cpu;
+    l.subgroup_partitioned = p.subgroup_partitioned;
     return l;
   }
 };

@@ -27,6 +27,13 @@
 #extension GL_KHR_shader_subgroup_shuffle : require
 #extension GL_KHR_shader_subgroup_vote : require
 #extension GL_KHR_memory_scope_semantics : require
+// onesweep_pass_partitioned.comp (compute/CMakeLists.txt), for one-word keys without values on
+// devices with VK_NV_shader_subgroup_partitioned: passes whose keys hold few distinct digits rank
+// them by partition (onesweep_partition_limit in onesweep_step.h).
+#ifdef ONESWEEP_PASS_PARTITIONED
+#extension GL_NV_shader_subgroup_partitioned : require
+#define RADIX_MATCHES_BY_PARTITION
+#endif
 
 #include "grid.h"
 #include "onesweep_step.h"
@@ -164,6 +171,10 @@ void main() {
     status[onesweep_status_index(pc.tiles, 1u - pc.region, tile, lane)] = 0u;
   }
 
+  // The scan step's choice for this pass, read before the keys so that its latency hides in theirs.
+  const bool by_partition =
+      matches_by_partition() && digit_hist[onesweep_partition_index(pc.passes, pc.pass)] != 0u;
+
   // (3) Count the tile's keys by bucket and publish the counts at once: later tiles' lookback
   // needs only them, so they should not wait for this tile's ranking.
   load_tile(tile, pc.tile_keys, pc.n);
@@ -193,7 +204,7 @@ void main() {
   const uint local_base = wg_exclusive_scan_once(count, tile_total);
   if (bucket_lane) s_local_base[lane] = local_base;
   if (seeded_ranks()) seed_rank_counters(local_base);
-  rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
+  rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift, by_partition);
   barrier();  // s_work is read no more as counters: stage the tile, ordered by bucket
   if (!stages_in_parts()) {
     stage_ranked_tile(tile, pc.tile_keys, pc.n);

@@ -31,6 +31,7 @@ DeviceLimits h100_like() {
   l.max_storage_buffer_range = 0xffffffffull;
   l.max_allocation_size = 1ull << 36;
   l.device_local_memory = 80ull << 30;
+  l.subgroup_partitioned = true;
   return l;
 }
 
@@ -192,7 +193,8 @@ TEST_CASE("onesweep: whole-word ranking counters where they take no shared memor
   for (const DeviceLimits& limits : {lavapipe_like(), h100_like()}) {
     const Plan plan = make_plan("onesweep", {1u << 20, KeyType::u32, false, false}, limits);
     const OnesweepTuning t = onesweep_tuning({1u << 20, KeyType::u32, false, false}, limits);
-    CHECK(plan.kernels.back().shader == "onesweep_pass.comp");
+    CHECK(plan.kernels.back().shader ==
+          (limits.subgroup_partitioned ? "onesweep_pass_partitioned.comp" : "onesweep_pass.comp"));
     CHECK(plan.kernels.back().constants[gpu::RADIX_SPEC_PACKED_COUNTERS - 1] ==
           (t.packed_counters ? 1u : 0u));
     // u64 keys, with or without values, and keys of every type with values take the pass module
@@ -209,6 +211,33 @@ TEST_CASE("onesweep: whole-word ranking counters where they take no shared memor
   const Plan radix4 = make_plan("radix4", {1u << 20, KeyType::u32, false, false}, lavapipe_like());
   CHECK(radix4.kernels.back().shader == "radix4_scatter.comp");
   CHECK(radix4.kernels.back().constants[gpu::RADIX_SPEC_PACKED_COUNTERS - 1] == 0u);
+}
+
+TEST_CASE(
+    "onesweep's one-word keys take the pass module that ranks by partition where the "
+    "device has subgroupPartitionNV",
+    "[onesweep]") {
+  DeviceLimits without = h100_like();
+  without.subgroup_partitioned = false;
+  for (const auto& [limits, partitioned] : {std::pair{h100_like(), true}, std::pair{without, false},
+                                            std::pair{lavapipe_like(), false}}) {
+    for (const KeyType type : {KeyType::u32, KeyType::i32, KeyType::f32}) {
+      INFO(to_string(type) << ", partitioned " << partitioned);
+      const Plan plan = make_plan("onesweep", {1u << 20, type, false, true}, limits);
+      for (std::size_t k = 3; k < plan.kernels.size(); ++k) {
+        CHECK(plan.kernels[k].shader ==
+              (partitioned ? "onesweep_pass_partitioned.comp" : "onesweep_pass.comp"));
+      }
+    }
+    // Keys staged whole (u64, and keys with values) keep their module: their passes were not
+    // measured ranked by partition.
+    CHECK(make_plan("onesweep", {1u << 20, KeyType::u64, false, false}, limits)
+              .kernels.back()
+              .shader == "onesweep_pass_whole.comp");
+    CHECK(make_plan("onesweep", {1u << 20, KeyType::f32, true, false}, limits)
+              .kernels.back()
+              .shader == "onesweep_pass_whole.comp");
+  }
 }
 
 TEST_CASE("onesweep's pass takes tiles by workgroup index on GPUs, from the counter on CPUs",
@@ -230,7 +259,7 @@ TEST_CASE("onesweep's pass and batcher-fused run without the driver's buffer bou
   const Plan onesweep = make_plan("onesweep", {1u << 20, KeyType::u32, true, false}, h100_like());
   for (const KernelSpec& k : onesweep.kernels) {
     INFO(k.shader);
-    const bool pass = k.shader == "onesweep_pass.comp" || k.shader == "onesweep_pass_whole.comp";
+    const bool pass = k.shader.rfind("onesweep_pass", 0) == 0;
     CHECK(k.buffer_bounds_checks == !pass);
   }
   const Plan fused =

@@ -1,6 +1,7 @@
 // What the radix kernels leave in their buffers, stepped one dispatch at a time: histograms,
 // offsets and tile status equal CPU counts; onesweep's lookback survives tiles that never publish
 // (the fallback) and repeated runs.
+#include <cmath>
 #include <numeric>
 
 #include <catch2/catch.hpp>
@@ -201,6 +202,44 @@ TEST_CASE(
     CHECK(workgroups == all);  // each workgroup took exactly one tile
   }
   CHECK(verify_sorted(input, stepper.read_current(), descending, true).ok);
+  test::require_validation_clean();
+}
+
+TEST_CASE("onesweep: the scan step marks the passes whose subgroups meet few distinct digits",
+          "[onesweep][gpu]") {
+  // The expected count of distinct digits in a subgroup's round of keys, from the CPU's counts,
+  // against onesweep_partition_limit; the pass modules that rank by partition read the mark.
+  const std::uint32_t n = 30000;
+  for (const auto& [distribution, type] : {std::pair{Distribution::random, KeyType::u32},
+                                           std::pair{Distribution::random, KeyType::f32},
+                                           std::pair{Distribution::all_equal, KeyType::u32},
+                                           std::pair{Distribution::few_unique, KeyType::i32}}) {
+    INFO(to_string(distribution) << " " << to_string(type));
+    const KeyArray input = generate_keys(distribution, n, type, 11, false);
+    const SortSpec spec{n, type, false, false};
+    const std::uint32_t lanes = onesweep_tuning(spec, limits()).subgroup_size;
+    const Plan plan = plan_onesweep(spec, limits());
+    Stepper stepper(test::gpu(), plan, input);
+    for (int step = 0; step < 3; ++step) stepper.next();  // init, histogram, scan
+    const std::uint32_t passes = 4;
+    const auto words =
+        read(stepper, gpu::ONESWEEP_BUFFER_DIGIT_HIST, gpu::onesweep_hist_words(passes));
+    const double limit =
+        double(gpu::onesweep_partition_limit(lanes)) / gpu::ONESWEEP_DISTINCT_SCALE;
+    for (std::uint32_t pass = 0; pass < passes; ++pass) {
+      INFO("pass " << pass);
+      double distinct = 0;
+      for (const std::uint32_t count : test::digit_counts(input, false, pass, 8)) {
+        distinct += 1.0 - std::pow(1.0 - double(count) / n, double(lanes));
+      }
+      const std::uint32_t mark = words[gpu::onesweep_partition_index(passes, pass)];
+      if (std::abs(distinct - limit) > 0.05) CHECK(mark == (distinct < limit ? 1u : 0u));
+      if (distribution == Distribution::all_equal) CHECK(mark == 1u);  // one digit per pass
+      if (distribution == Distribution::random && type == KeyType::u32) CHECK(mark == 0u);
+    }
+    stepper.jump(stepper.step_count());
+    CHECK(verify_sorted(input, stepper.read_current(), false, true).ok);
+  }
   test::require_validation_clean();
 }
 

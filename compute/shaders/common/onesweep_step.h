@@ -23,8 +23,10 @@
 //                        first and the last their pairs as 8-byte items instead (RADIX_PAIRS_*
 //                        in radix_digits.h): interleaved in buffer 2, or split over buffers 0
 //                        and 1
-//   4 digit histograms   uint[2 * passes * 256]: onesweep_hist_index(p, b) = keys whose pass-p
-//                        digit is b; onesweep_offset_index(passes, p, b) = exclusive scan over b
+//   4 digit histograms   uint[onesweep_hist_words(passes)]: onesweep_hist_index(p, b) = keys
+//                        whose pass-p digit is b; onesweep_offset_index(passes, p, b) = exclusive
+//                        scan over b; onesweep_partition_index(passes, p) = 1 where pass p ranks
+//                        by partition (onesweep_partition_limit), else 0
 //   5 tile status        uint[onesweep_status_words(tiles)]: ONESWEEP_STATUS_HEADER words of
 //                        tile counters (word p: next tile id of pass p), then two regions of
 //                        tiles * 256 status words; pass p publishes in region p % 2 at
@@ -111,6 +113,27 @@ SS_FN uint onesweep_hist_index(uint pass, uint bucket) {
 }
 SS_FN uint onesweep_offset_index(uint passes, uint pass, uint bucket) {
   return (passes + pass) * ONESWEEP_DIGITS + bucket;
+}
+SS_FN uint onesweep_partition_index(uint passes, uint pass) {
+  return 2u * passes * ONESWEEP_DIGITS + pass;
+}
+SS_FN uint onesweep_hist_words(uint passes) {
+  return 2u * passes * ONESWEEP_DIGITS + passes;
+}
+
+// The scan step marks a pass for ranking by partition (subgroupPartitionNV, one instruction that
+// finds the lanes holding a key's digit, where the pass module has it: onesweep_pass.comp) when
+// fewer distinct digits than onesweep_partition_limit are expected among a subgroup's keys of one
+// round, from the pass's histogram: the sum over digits b of 1 - (1 - count_b / n)^subgroup_size,
+// in units of 1 / ONESWEEP_DISTINCT_SCALE. The partition takes longer the more distinct values its
+// lanes hold, eight ballots the same whatever they hold: on the H100 a pass at 2^28 took 2.17 ms
+// by partition against 1.34 by ballots with uniform digits (about 30 distinct of 32 lanes), and
+// 1.10 against 1.31 for the top digit of f32 keys in [-1000, 1000) (about 5.5), which crosses near
+// 11 of 32 (BENCHMARKS.md note 131). Other subgroup sizes scale the limit.
+SS_CONST uint ONESWEEP_PARTITION_DISTINCT_OF_32 = 10u;
+SS_CONST uint ONESWEEP_DISTINCT_SCALE = 1024u;
+SS_FN uint onesweep_partition_limit(uint subgroup_size) {
+  return ONESWEEP_PARTITION_DISTINCT_OF_32 * ONESWEEP_DISTINCT_SCALE * subgroup_size / 32u;
 }
 
 // Lookback record of one tile (instrumented pipelines only), words at tile * RECORD_WORDS:
