@@ -3,7 +3,8 @@
 // digit's colour, with a line from every key's old position to its new one. Lines of one digit
 // never cross: the scatter is stable. Positions come from the step's input and output buffers
 // (RadixState::scatter). Above k_max_scatter_n keys the rows are strips of the digits' colours
-// (the key nearest each pixel column) and k_scatter_lines keys spread over the input get a line.
+// (the key nearest each pixel column), digits not followed dimmed, and up to
+// k_scatter_lines_per_digit keys of each of the k_scatter_followed digits get a line.
 #include <cstdint>
 
 #include <imgui.h>
