@@ -112,8 +112,13 @@ int run(const KernelsOptions& o) {
     KernelReport report;
     report.spec = &kernel_spec;
     const auto index = static_cast<std::uint32_t>(reports.size());
-    report.steps = static_cast<std::size_t>(std::count_if(
-        plan.steps.begin(), plan.steps.end(), [&](const Step& s) { return s.kernel == index; }));
+    // Steps that may run it: as their kernel, or as one the GPU chooses.
+    report.steps = static_cast<std::size_t>(
+        std::count_if(plan.steps.begin(), plan.steps.end(), [&](const Step& s) {
+          return s.kernel == index ||
+                 std::any_of(s.gpu_choices.begin(), s.gpu_choices.end(),
+                             [&](const IndirectDispatch& c) { return c.kernel == index; });
+        }));
     const Kernel& kernel = context.kernel(kernel_spec);
     if (statistics) report.executables = kernel_statistics(context, kernel);
     reports.push_back(std::move(report));

@@ -1,6 +1,7 @@
 #include "algorithms/onesweep.hpp"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -337,27 +338,24 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
     pass_kernel.withhold_first = spec.delayed_tile;
   }
   const std::uint32_t push = sizeof(gpu::OnesweepStep);
-  // u64 keys and pairs have a pass module of their own (onesweep_pass.comp says why), and so do
-  // one-word keys where the device finds a digit's lanes in one instruction: that module ranks a
-  // pass's keys so where the scan step finds few distinct digits per subgroup (a pass of f32 keys
-  // in a small range took 1.10 ms instead of 1.31 on the H100, BENCHMARKS.md note 131).
-  const char* pass_shader = stages_whole_keys(spec)       ? "onesweep_pass_whole.comp"
-                            : limits.subgroup_partitioned ? "onesweep_pass_partitioned.comp"
-                                                          : "onesweep_pass.comp";
+  // u64 keys and pairs have a pass module of their own (onesweep_pass.comp says why). Where the
+  // device finds a digit's lanes in one instruction, the passes of one-word keys without values
+  // run one of two modules, chosen on the GPU by the scan step (onesweep_dispatch_index): the
+  // ranking by partition where it finds few distinct digits per subgroup (a pass of f32 keys in a
+  // small range took 1.10 ms instead of 1.31 on the H100, BENCHMARKS.md note 131), else by ballots.
+  const char* pass_shader =
+      stages_whole_keys(spec) ? "onesweep_pass_whole.comp" : "onesweep_pass.comp";
+  std::array<std::string, 2> choices = options.pass_shaders_by_ranking;
+  if (choices[0].empty() && !stages_whole_keys(spec) && limits.subgroup_partitioned) {
+    choices = {"onesweep_pass.comp", "onesweep_pass_partitioned.comp"};
+  }
+  const bool gpu_chooses = !choices[0].empty();
   plan.kernels = {radix_kernel(spec, "onesweep_init.comp", push, init),
                   radix_kernel(spec, "onesweep_histogram.comp", push, histogram),
                   radix_kernel(spec, "onesweep_scan.comp", push, scan)};
-  // A pass kernel for each way its passes read and write keys (pairs_layouts,
-  // keys_encoded_between_passes), in order of first use; one for every pass where all are alike.
-  const bool sorts = spec.n >= 2;  // else nothing to order: the plan gets no steps (below)
-  const bool items = sorts && size_buffers_for_items(plan, spec, limits);
-  const bool encoded = sorts && keys_encoded_between_passes(spec);
-  std::vector<std::uint32_t> pass_kernels;
-  for (std::uint32_t pass = 0; pass < passes; ++pass) {
-    std::tie(pass_kernel.pairs_in, pass_kernel.pairs_out) = pairs_layouts(items, pass, passes);
-    pass_kernel.keys_in_encoded = encoded && pass > 0;
-    pass_kernel.keys_out_encoded = encoded && pass + 1 < passes;
-    KernelSpec kernel = radix_kernel(spec, pass_shader, push, pass_kernel);
+  // The index of a pass kernel in the plan, added where no alike one is there yet: one for every
+  // pass where all passes read and write keys alike.
+  auto pass_kernel_index = [&plan](KernelSpec kernel) {
     // Without the driver's bounds checks the pass took u32 at 2^28 from 7.88 to 7.57 ms and pairs
     // from 10.92 to 10.04, f32 8.04 -> 8.29 (docs/bench/2026-11-25-h100-speed-13-experiments.txt,
     // run 8). Every access is within the plan's buffers: tiles cover [0, n), status words
@@ -367,10 +365,44 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
     const auto same =
         std::find_if(plan.kernels.begin() + 3, plan.kernels.end(),
                      [&](const KernelSpec& k) { return k.cache_key() == kernel.cache_key(); });
-    pass_kernels.push_back(static_cast<std::uint32_t>(same - plan.kernels.begin()));
+    const auto index = static_cast<std::uint32_t>(same - plan.kernels.begin());
     if (same == plan.kernels.end()) plan.kernels.push_back(std::move(kernel));
+    return index;
+  };
+  // The pass kernels of each pass (one, or one per ranking where the GPU chooses), for each way
+  // its passes read and write keys (pairs_layouts, keys_encoded_between_passes).
+  const bool sorts = spec.n >= 2;  // else nothing to order: the plan gets no steps (below)
+  const bool items = sorts && size_buffers_for_items(plan, spec, limits);
+  const bool encoded = sorts && keys_encoded_between_passes(spec);
+  std::vector<std::array<std::uint32_t, 2>> pass_kernels;
+  for (std::uint32_t pass = 0; pass < passes; ++pass) {
+    std::tie(pass_kernel.pairs_in, pass_kernel.pairs_out) = pairs_layouts(items, pass, passes);
+    pass_kernel.keys_in_encoded = encoded && pass > 0;
+    pass_kernel.keys_out_encoded = encoded && pass + 1 < passes;
+    if (!gpu_chooses) {
+      const std::uint32_t k = pass_kernel_index(radix_kernel(spec, pass_shader, push, pass_kernel));
+      pass_kernels.push_back({k, k});
+    } else {
+      pass_kernels.push_back(
+          {pass_kernel_index(radix_kernel(spec, choices[0], push, pass_kernel)),
+           pass_kernel_index(radix_kernel(spec, choices[1], push, pass_kernel))});
+    }
   }
   if (!sorts) return plan;  // no steps: the keys stay in buffer 0
+
+  const GroupCount tile_groups =
+      groups_for(std::uint64_t(tiles) * t.workgroup_size, t.workgroup_size, limits);
+  // Each pass's group counts for both rankings, of which the scan step zeroes one's z.
+  PlanBuffer& digit_hist = plan.buffers[gpu::ONESWEEP_BUFFER_DIGIT_HIST];
+  digit_hist.initial_words.assign(gpu::onesweep_hist_words(passes), 0u);
+  for (std::uint32_t pass = 0; pass < passes; ++pass) {
+    for (std::uint32_t ranking : {gpu::ONESWEEP_RANK_BY_BALLOTS, gpu::ONESWEEP_RANK_BY_PARTITION}) {
+      const std::uint32_t at = gpu::onesweep_dispatch_index(passes, pass, ranking);
+      digit_hist.initial_words[at] = tile_groups.x;
+      digit_hist.initial_words[at + 1] = tile_groups.y;
+    }
+  }
+  digit_hist.dispatch_args = gpu_chooses;
 
   const std::uint64_t key_bytes_total = std::uint64_t(spec.n) * key_bytes(spec.key_type);
   const std::uint64_t value_bytes = spec.pairs ? std::uint64_t(spec.n) * 4u : 0u;
@@ -408,9 +440,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   Step& s = add(gpu::ONESWEEP_STAGE_SCAN, 0, "scan digit histograms", GroupCount{passes, 1, 1});
   s.kind = "scan";
   s.bytes_read = hist_bytes / 2;
-  s.bytes_written = hist_bytes / 2 + passes * 4u;  // the offsets, and how each pass ranks
-  const GroupCount tile_groups =
-      groups_for(std::uint64_t(tiles) * t.workgroup_size, t.workgroup_size, limits);
+  s.bytes_written = hist_bytes / 2 + passes * 8u;  // the offsets, and how each pass ranks
   for (std::uint32_t pass = 0; pass < passes; ++pass) {
     p.pass = pass;
     p.word = gpu::radix_pass_word(pass, gpu::ONESWEEP_BITS);
@@ -422,7 +452,15 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
                       std::to_string(pass * gpu::ONESWEEP_BITS + 7) + "): rank, look back, scatter",
                   tile_groups);
     x.kind = "pass " + std::to_string(pass);
-    x.kernel = pass_kernels[pass];
+    x.kernel = pass_kernels[pass][gpu::ONESWEEP_RANK_BY_BALLOTS];
+    if (gpu_chooses) {
+      for (std::uint32_t ranking :
+           {gpu::ONESWEEP_RANK_BY_BALLOTS, gpu::ONESWEEP_RANK_BY_PARTITION}) {
+        const std::uint64_t at = gpu::onesweep_dispatch_index(passes, pass, ranking);
+        x.gpu_choices.push_back(
+            {pass_kernels[pass][ranking], gpu::ONESWEEP_BUFFER_DIGIT_HIST, 4u * at});
+      }
+    }
     const std::uint64_t status_bytes = std::uint64_t(tiles) * gpu::ONESWEEP_DIGITS * 4u;
     x.bytes_read = key_bytes_total + value_bytes + status_bytes;
     x.bytes_written = key_bytes_total + value_bytes + 2u * status_bytes;

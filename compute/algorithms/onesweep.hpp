@@ -1,5 +1,7 @@
 #pragma once
+#include <array>
 #include <cstdint>
+#include <string>
 
 #include "plan/plan.hpp"
 #include "shaders/common/onesweep_step.h"
@@ -37,6 +39,11 @@ struct OnesweepOptions {
   // Chunks of ONESWEEP_HIST_WORKGROUP x ONESWEEP_HIST_KEYS_PER_THREAD keys each histogram
   // workgroup counts; 0: at least 8, else as many as keep the grid near 3168 workgroups.
   std::uint32_t hist_chunks_per_group = 0;
+  // The pass modules the GPU chooses between for each pass, ranking by ballots and by partition
+  // (ONESWEEP_RANK_BY_*), as the scan step decides. Empty: the device's, which is that choice for
+  // one-word keys without values where the device has VK_NV_shader_subgroup_partitioned, else one
+  // module dispatched directly. Tests name other modules to see which one ran.
+  std::array<std::string, 2> pass_shaders_by_ranking = {};
 };
 
 // keys_per_thread != 0: tiles of workgroup_size x that. Else spec.tile_keys

@@ -30,8 +30,10 @@ struct PlanBuffer {
   // Read and written only by instrumented pipelines (the Stepper's); the Runner binds a stub.
   bool instrumentation_only = false;
   // Words uploaded once when the buffer is made (e.g. the disabled-comparator mask); the kernels
-  // only read such a buffer, so restoring the input leaves it alone.
+  // never change them, so restoring the input leaves them alone.
   std::vector<std::uint32_t> initial_words = {};
+  // Holds group counts of indirect dispatches (Step::gpu_choices).
+  bool dispatch_args = false;
   // Filled with zeros before every run, with the input's restore (counters that kernels
   // accumulate into with atomics).
   bool zeroed_before_each_run = false;
@@ -49,6 +51,14 @@ using StepView =
     std::variant<std::monostate, gpu::BatcherLayer, gpu::TranspositionPass, gpu::BitonicLayer,
                  gpu::Radix4Step, gpu::OnesweepStep, gpu::MergesortStep, gpu::BatcherFusedStep>;
 
+// A kernel the GPU may run for a step, with the group counts (VkDispatchIndirectCommand) that the
+// plan's buffer `buffer` holds at byte `offset` when the step runs.
+struct IndirectDispatch {
+  std::uint32_t kernel = 0;  // index into Plan::kernels
+  std::uint32_t buffer = 0;  // Plan::buffers index, a PlanBuffer::dispatch_args one
+  std::uint64_t offset = 0;
+};
+
 // A comparator of a network step named by its network layer and lower wire.
 struct LayerWire {
   std::uint32_t layer = 0;
@@ -57,9 +67,14 @@ struct LayerWire {
 };
 
 struct Step {
-  std::string label;                    // e.g. "merge 8, stride 2"
-  std::string kind;                     // short name the bench groups steps by, e.g. "scatter"
-  std::uint32_t kernel = 0;             // index into Plan::kernels
+  std::string label;         // e.g. "merge 8, stride 2"
+  std::string kind;          // short name the bench groups steps by, e.g. "scatter"
+  std::uint32_t kernel = 0;  // index into Plan::kernels
+  // Where not empty, the GPU chooses the step's kernel: each of these is dispatched indirectly, in
+  // order, and an earlier step gives all of them but one zero groups (onesweep's passes rank by
+  // ballots or by partition, as the scan step finds in the digit histograms). `kernel` is then the
+  // first of them and `groups` what the chosen one gets. They take the step's bindings and push.
+  std::vector<IndirectDispatch> gpu_choices;
   std::vector<std::uint32_t> bindings;  // Plan::buffers index for each binding slot
   std::vector<std::byte> push;          // push-constant bytes, Plan::kernels[kernel].push_size
   GroupCount groups;

@@ -13,7 +13,10 @@ PlanResources::PlanResources(const Context& context, const Plan& plan, bool inst
     : context_(context), plan_(plan), instrumented_(instrumented) {
   for (const PlanBuffer& b : plan_.buffers) {
     const std::uint64_t bytes = (b.instrumentation_only && !instrumented_) ? 16 : b.bytes;
-    buffers_.emplace_back(context_, bytes, storage_usage(), MemoryKind::device);
+    const vk::BufferUsageFlags usage =
+        storage_usage() |
+        (b.dispatch_args ? vk::BufferUsageFlagBits::eIndirectBuffer : vk::BufferUsageFlags{});
+    buffers_.emplace_back(context_, bytes, usage, MemoryKind::device);
     if (!b.initial_words.empty()) {
       upload_words<std::uint32_t>(context_, buffers_.back(), b.initial_words);
     }
@@ -41,15 +44,28 @@ PlanResources::PlanResources(const Context& context, const Plan& plan, bool inst
   // One descriptor set per distinct (kernel, bindings) pair: a 65 536-pass transposition sort
   // still needs only one.
   std::map<std::pair<std::uint32_t, std::vector<std::uint32_t>>, std::size_t> distinct;
+  auto set_of = [&distinct](std::uint32_t kernel, const std::vector<std::uint32_t>& bindings) {
+    auto key = std::make_pair(kernel, bindings);
+    auto it = distinct.find(key);
+    if (it == distinct.end()) it = distinct.emplace(key, distinct.size()).first;
+    return it->second;
+  };
   for (const Step& step : plan_.steps) {
     if (step.push.size() != plan_.kernels[step.kernel].push_size) {
       throw std::logic_error(plan_.algorithm + ": step '" + step.label +
                              "' pushes a different size than its kernel declares");
     }
-    auto key = std::make_pair(step.kernel, step.bindings);
-    auto it = distinct.find(key);
-    if (it == distinct.end()) it = distinct.emplace(key, distinct.size()).first;
-    step_set_.push_back(it->second);
+    step_set_.push_back(set_of(step.kernel, step.bindings));
+    std::vector<std::size_t> choice_sets;
+    for (const IndirectDispatch& choice : step.gpu_choices) {
+      if (plan_.kernels.at(choice.kernel).push_size != step.push.size() ||
+          !plan_.buffers.at(choice.buffer).dispatch_args || choice.offset % 4 != 0) {
+        throw std::logic_error(plan_.algorithm + ": step '" + step.label +
+                               "' offers the GPU a kernel it cannot dispatch so");
+      }
+      choice_sets.push_back(set_of(choice.kernel, step.bindings));
+    }
+    choice_sets_.push_back(std::move(choice_sets));
   }
   if (distinct.empty()) return;
 
@@ -117,22 +133,33 @@ void PlanResources::record_step(const vk::raii::CommandBuffer& cmd, std::size_t 
                           vk::AccessFlagBits::eShaderRead | vk::AccessFlagBits::eShaderWrite),
         {}, {});
   }
-  cmd.bindPipeline(vk::PipelineBindPoint::eCompute, kernel.pipeline());
-  cmd.bindDescriptorSets(vk::PipelineBindPoint::eCompute, kernel.layout(), 0,
-                         sets_[step_set_[index]], {});
-  if (!step.push.empty()) {
-    (*cmd).pushConstants(kernel.layout(), vk::ShaderStageFlagBits::eCompute, 0,
-                         static_cast<std::uint32_t>(step.push.size()), step.push.data());
+  auto bind = [&](const Kernel& k, std::size_t set) {
+    cmd.bindPipeline(vk::PipelineBindPoint::eCompute, k.pipeline());
+    cmd.bindDescriptorSets(vk::PipelineBindPoint::eCompute, k.layout(), 0, sets_[set], {});
+    if (!step.push.empty()) {
+      (*cmd).pushConstants(k.layout(), vk::ShaderStageFlagBits::eCompute, 0,
+                           static_cast<std::uint32_t>(step.push.size()), step.push.data());
+    }
+  };
+  if (step.gpu_choices.empty()) {
+    bind(kernel, step_set_[index]);
+    if (step.groups.total() != 0) cmd.dispatch(step.groups.x, step.groups.y, step.groups.z);
   }
-  if (step.groups.total() != 0) cmd.dispatch(step.groups.x, step.groups.y, step.groups.z);
+  // The choices write the same buffers with no barrier between them: all but one have no groups.
+  for (std::size_t c = 0; c < step.gpu_choices.size(); ++c) {
+    const IndirectDispatch& choice = step.gpu_choices[c];
+    bind(*kernels_[choice.kernel], choice_sets_[index][c]);
+    cmd.dispatchIndirect(buffers_[choice.buffer].handle(), choice.offset);
+  }
   using A = vk::AccessFlagBits;
   cmd.pipelineBarrier(
       vk::PipelineStageFlagBits::eComputeShader,
       vk::PipelineStageFlagBits::eComputeShader | vk::PipelineStageFlagBits::eTransfer |
-          vk::PipelineStageFlagBits::eVertexInput | vk::PipelineStageFlagBits::eVertexShader,
+          vk::PipelineStageFlagBits::eVertexInput | vk::PipelineStageFlagBits::eVertexShader |
+          vk::PipelineStageFlagBits::eDrawIndirect,
       {},
       vk::MemoryBarrier(A::eShaderWrite, A::eShaderRead | A::eShaderWrite | A::eTransferRead |
-                                             A::eVertexAttributeRead),
+                                             A::eVertexAttributeRead | A::eIndirectCommandRead),
       {}, {});
 }
 

@@ -43,8 +43,9 @@ class PlanResources {
   Buffer pristine_values_;
   std::vector<const Kernel*> kernels_;
   vk::raii::DescriptorPool pool_ = nullptr;
-  std::vector<vk::DescriptorSet> sets_;  // owned by pool_
-  std::vector<std::size_t> step_set_;    // descriptor set of each step
+  std::vector<vk::DescriptorSet> sets_;                // owned by pool_
+  std::vector<std::size_t> step_set_;                  // descriptor set of each step
+  std::vector<std::vector<std::size_t>> choice_sets_;  // and of each of its gpu_choices
 };
 
 }  // namespace ss

@@ -27,9 +27,11 @@
 #extension GL_KHR_shader_subgroup_shuffle : require
 #extension GL_KHR_shader_subgroup_vote : require
 #extension GL_KHR_memory_scope_semantics : require
-// onesweep_pass_partitioned.comp (compute/CMakeLists.txt), for one-word keys without values on
-// devices with VK_NV_shader_subgroup_partitioned: passes whose keys hold few distinct digits rank
-// them by partition (onesweep_partition_limit in onesweep_step.h).
+// onesweep_pass_partitioned.comp (compute/CMakeLists.txt) ranks by partition, for one-word keys
+// without values on devices with VK_NV_shader_subgroup_partitioned: the plan dispatches it or
+// onesweep_pass.comp for each pass, as the scan step chose from the pass's histogram
+// (onesweep_dispatch_index in onesweep_step.h). One module that branched between the two rankings
+// ran the passes it ranked by ballots 3% slower than this one (BENCHMARKS.md note 133).
 #ifdef ONESWEEP_PASS_PARTITIONED
 #extension GL_NV_shader_subgroup_partitioned : require
 #define RADIX_MATCHES_BY_PARTITION
@@ -171,10 +173,6 @@ void main() {
     status[onesweep_status_index(pc.tiles, 1u - pc.region, tile, lane)] = 0u;
   }
 
-  // The scan step's choice for this pass, read before the keys so that its latency hides in theirs.
-  const bool by_partition =
-      matches_by_partition() && digit_hist[onesweep_partition_index(pc.passes, pc.pass)] != 0u;
-
   // (3) Count the tile's keys by bucket and publish the counts at once: later tiles' lookback
   // needs only them, so they should not wait for this tile's ranking.
   load_tile(tile, pc.tile_keys, pc.n);
@@ -204,7 +202,7 @@ void main() {
   const uint local_base = wg_exclusive_scan_once(count, tile_total);
   if (bucket_lane) s_local_base[lane] = local_base;
   if (seeded_ranks()) seed_rank_counters(local_base);
-  rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift, by_partition);
+  rank_tile(tile, pc.tile_keys, pc.n, pc.word, pc.shift);
   barrier();  // s_work is read no more as counters: stage the tile, ordered by bucket
   if (!stages_in_parts()) {
     stage_ranked_tile(tile, pc.tile_keys, pc.n);

@@ -1,8 +1,9 @@
 #version 460
 // onesweep, scan step (seed 003, onesweep_scan): a workgroup of 256 per pass turns its digit
 // histogram into the exclusive offsets where each bucket starts in the output (one workgroup for
-// all four passes of u32 keys took 5.3 us on an H100, one per pass 3.8), and says whether the pass
-// ranks its keys by partition.
+// all four passes of u32 keys took 5.3 us on an H100, one per pass 3.8), and chooses whether the
+// pass ranks its keys by ballots or by partition: it gives the other ranking's dispatch no groups
+// (onesweep_dispatch_index).
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
@@ -33,7 +34,8 @@ void main() {
     wg_exclusive_scan(present, distinct);
     if (bucket == 0u) {
       const bool few = distinct < onesweep_partition_limit(SUBGROUP_SIZE);
-      digit_hist[onesweep_partition_index(pc.passes, p)] = few ? 1u : 0u;
+      digit_hist[onesweep_chosen_index(pc.passes, p, ONESWEEP_RANK_BY_BALLOTS)] = few ? 0u : 1u;
+      digit_hist[onesweep_chosen_index(pc.passes, p, ONESWEEP_RANK_BY_PARTITION)] = few ? 1u : 0u;
     }
   }
 }

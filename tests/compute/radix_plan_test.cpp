@@ -214,8 +214,8 @@ TEST_CASE("onesweep: whole-word ranking counters where they take no shared memor
 }
 
 TEST_CASE(
-    "onesweep's one-word keys take the pass module that ranks by partition where the "
-    "device has subgroupPartitionNV",
+    "onesweep's passes of one-word keys let the GPU choose ranking by ballots or by partition "
+    "where the device has subgroupPartitionNV",
     "[onesweep]") {
   DeviceLimits without = h100_like();
   without.subgroup_partitioned = false;
@@ -224,19 +224,55 @@ TEST_CASE(
     for (const KeyType type : {KeyType::u32, KeyType::i32, KeyType::f32}) {
       INFO(to_string(type) << ", partitioned " << partitioned);
       const Plan plan = make_plan("onesweep", {1u << 20, type, false, true}, limits);
-      for (std::size_t k = 3; k < plan.kernels.size(); ++k) {
-        CHECK(plan.kernels[k].shader ==
-              (partitioned ? "onesweep_pass_partitioned.comp" : "onesweep_pass.comp"));
+      const std::uint32_t passes = 4;
+      const PlanBuffer& args = plan.buffers[gpu::ONESWEEP_BUFFER_DIGIT_HIST];
+      CHECK(args.dispatch_args == partitioned);
+      std::size_t pass = 0;
+      for (const Step& step : plan.steps) {
+        const auto& view = std::get<gpu::OnesweepStep>(step.view);
+        if (view.stage != gpu::ONESWEEP_STAGE_PASS) {
+          CHECK(step.gpu_choices.empty());
+          continue;
+        }
+        INFO("pass " << pass);
+        CHECK(plan.kernels[step.kernel].shader == "onesweep_pass.comp");
+        // Both rankings' group counts are the pass's tiles, the z word left to the scan step.
+        for (const std::uint32_t r :
+             {gpu::ONESWEEP_RANK_BY_BALLOTS, gpu::ONESWEEP_RANK_BY_PARTITION}) {
+          const std::uint32_t at = gpu::onesweep_dispatch_index(passes, view.pass, r);
+          CHECK(args.initial_words.at(at) == step.groups.x);
+          CHECK(args.initial_words.at(at + 1) == step.groups.y);
+          CHECK(args.initial_words.at(at + 2) == 0u);
+          CHECK(gpu::onesweep_chosen_index(passes, view.pass, r) == at + 2);
+        }
+        if (partitioned) {
+          REQUIRE(step.gpu_choices.size() == 2);
+          CHECK(step.gpu_choices[0].kernel == step.kernel);
+          const KernelSpec& by_partition = plan.kernels[step.gpu_choices[1].kernel];
+          CHECK(by_partition.shader == "onesweep_pass_partitioned.comp");
+          // The same constants as the ballots' module: only the ranking differs.
+          CHECK(by_partition.constants == plan.kernels[step.kernel].constants);
+          for (const std::uint32_t r :
+               {gpu::ONESWEEP_RANK_BY_BALLOTS, gpu::ONESWEEP_RANK_BY_PARTITION}) {
+            CHECK(step.gpu_choices[r].buffer == gpu::ONESWEEP_BUFFER_DIGIT_HIST);
+            CHECK(step.gpu_choices[r].offset ==
+                  4u * gpu::onesweep_dispatch_index(passes, view.pass, r));
+          }
+        } else {
+          CHECK(step.gpu_choices.empty());
+        }
+        ++pass;
       }
+      CHECK(pass == passes);
     }
-    // Keys staged whole (u64, and keys with values) keep their module: their passes were not
-    // measured ranked by partition.
-    CHECK(make_plan("onesweep", {1u << 20, KeyType::u64, false, false}, limits)
-              .kernels.back()
-              .shader == "onesweep_pass_whole.comp");
-    CHECK(make_plan("onesweep", {1u << 20, KeyType::f32, true, false}, limits)
-              .kernels.back()
-              .shader == "onesweep_pass_whole.comp");
+    // Keys staged whole (u64, and keys with values) keep their module, dispatched directly: their
+    // passes were not measured ranked by partition.
+    for (const auto& [type, pairs] :
+         {std::pair{KeyType::u64, false}, std::pair{KeyType::f32, true}}) {
+      const Plan whole = make_plan("onesweep", {1u << 20, type, pairs, false}, limits);
+      CHECK(whole.kernels.back().shader == "onesweep_pass_whole.comp");
+      for (const Step& step : whole.steps) CHECK(step.gpu_choices.empty());
+    }
   }
 }
 

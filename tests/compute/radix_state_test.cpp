@@ -208,7 +208,8 @@ TEST_CASE(
 TEST_CASE("onesweep: the scan step marks the passes whose subgroups meet few distinct digits",
           "[onesweep][gpu]") {
   // The expected count of distinct digits in a subgroup's round of keys, from the CPU's counts,
-  // against onesweep_partition_limit; the pass modules that rank by partition read the mark.
+  // against onesweep_partition_limit; the mark is the z of the partition's group counts, and the
+  // ballots' z its opposite (onesweep_dispatch_index).
   const std::uint32_t n = 30000;
   for (const auto& [distribution, type] : {std::pair{Distribution::random, KeyType::u32},
                                            std::pair{Distribution::random, KeyType::f32},
@@ -233,12 +234,50 @@ TEST_CASE("onesweep: the scan step marks the passes whose subgroups meet few dis
         distinct += 1.0 - std::pow(1.0 - double(count) / n, double(lanes));
       }
       const std::uint32_t mark = words[gpu::onesweep_partition_index(passes, pass)];
+      CHECK(words[gpu::onesweep_chosen_index(passes, pass, gpu::ONESWEEP_RANK_BY_BALLOTS)] ==
+            1u - mark);
       if (std::abs(distinct - limit) > 0.05) CHECK(mark == (distinct < limit ? 1u : 0u));
       if (distribution == Distribution::all_equal) CHECK(mark == 1u);  // one digit per pass
       if (distribution == Distribution::random && type == KeyType::u32) CHECK(mark == 0u);
     }
     stepper.jump(stepper.step_count());
     CHECK(verify_sorted(input, stepper.read_current(), false, true).ok);
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("onesweep: each pass runs only the module the scan step chose, dispatched indirectly",
+          "[onesweep][gpu]") {
+  // lavapipe has no subgroupPartitionNV, so the choice is between the ballots' module and the init
+  // kernel, which would clear the histograms and tile status instead of sorting: the keys come out
+  // sorted only where the GPU gave the init kernel no groups, and the test fails the other way.
+  const std::uint32_t n = 20000;
+  // Random keys: no pass marked for partition. Keys of 0 and 1: every pass (on lavapipe's 8 lanes
+  // the limit is 2.5 distinct digits per round).
+  for (const bool few : {false, true}) {
+    INFO("keys of 0 and 1: " << few);
+    KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 5, false);
+    if (few) {
+      for (std::uint32_t& w : input.words) w &= 1u;
+    }
+    const SortSpec spec{n, KeyType::u32, false, false};
+    for (const bool chosen_sorts : {true, false}) {
+      INFO("the chosen module sorts: " << chosen_sorts);
+      OnesweepOptions options;
+      const bool ballots_sort = few != chosen_sorts;
+      options.pass_shaders_by_ranking = {
+          ballots_sort ? "onesweep_pass.comp" : "onesweep_init.comp",
+          ballots_sort ? "onesweep_init.comp" : "onesweep_pass.comp"};
+      const Plan plan = plan_onesweep(spec, limits(), options);
+      REQUIRE(plan.steps.back().gpu_choices.size() == 2);
+      // Both the full-speed (Runner) and the stepped (Stepper) pipelines.
+      const KeyArray full_speed = run_plan(plan, input);
+      Stepper stepper(test::gpu(), plan, input);
+      stepper.jump(stepper.step_count());
+      for (const KeyArray& out : {full_speed, stepper.read_current()}) {
+        CHECK(verify_sorted(input, out, false, true).ok == chosen_sorts);
+      }
+    }
   }
   test::require_validation_clean();
 }

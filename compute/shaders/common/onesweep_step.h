@@ -25,8 +25,10 @@
 //                        and 1
 //   4 digit histograms   uint[onesweep_hist_words(passes)]: onesweep_hist_index(p, b) = keys
 //                        whose pass-p digit is b; onesweep_offset_index(passes, p, b) = exclusive
-//                        scan over b; onesweep_partition_index(passes, p) = 1 where pass p ranks
-//                        by partition (onesweep_partition_limit), else 0
+//                        scan over b; onesweep_dispatch_index(passes, p, r) = the group counts
+//                        of pass p's dispatch ranked by ballots or by partition (r), of which
+//                        onesweep_partition_index(passes, p) = 1 where the scan step chose
+//                        partition (onesweep_partition_limit), else 0
 //   5 tile status        uint[onesweep_status_words(tiles)]: ONESWEEP_STATUS_HEADER words of
 //                        tile counters (word p: next tile id of pass p), then two regions of
 //                        tiles * 256 status words; pass p publishes in region p % 2 at
@@ -114,15 +116,30 @@ SS_FN uint onesweep_hist_index(uint pass, uint bucket) {
 SS_FN uint onesweep_offset_index(uint passes, uint pass, uint bucket) {
   return (passes + pass) * ONESWEEP_DIGITS + bucket;
 }
+// After the offsets, for each pass, the group counts (VkDispatchIndirectCommand: x, y, z) of its
+// two pass modules' dispatches where the plan lets the GPU choose how the pass ranks its keys:
+// by ballots (onesweep_pass.comp), then by partition (onesweep_pass_partitioned.comp). The plan
+// uploads x and y, the pass's tiles; the scan step writes z, 1 for the ranking it chose and 0 for
+// the other, so only that module runs. Elsewhere the words only record the choice.
+SS_CONST uint ONESWEEP_RANK_BY_BALLOTS = 0u;
+SS_CONST uint ONESWEEP_RANK_BY_PARTITION = 1u;
+SS_CONST uint ONESWEEP_DISPATCH_WORDS = 3u;
+SS_FN uint onesweep_dispatch_index(uint passes, uint pass, uint ranking) {
+  return 2u * passes * ONESWEEP_DIGITS + (pass * 2u + ranking) * ONESWEEP_DISPATCH_WORDS;
+}
+// The z word of a ranking's group counts: 1 where the scan step chose it for the pass, else 0.
+SS_FN uint onesweep_chosen_index(uint passes, uint pass, uint ranking) {
+  return onesweep_dispatch_index(passes, pass, ranking) + 2u;
+}
 SS_FN uint onesweep_partition_index(uint passes, uint pass) {
-  return 2u * passes * ONESWEEP_DIGITS + pass;
+  return onesweep_chosen_index(passes, pass, ONESWEEP_RANK_BY_PARTITION);
 }
 SS_FN uint onesweep_hist_words(uint passes) {
-  return 2u * passes * ONESWEEP_DIGITS + passes;
+  return onesweep_dispatch_index(passes, passes, 0u);
 }
 
-// The scan step marks a pass for ranking by partition (subgroupPartitionNV, one instruction that
-// finds the lanes holding a key's digit, where the pass module has it: onesweep_pass.comp) when
+// The scan step chooses ranking by partition (subgroupPartitionNV, one instruction that finds the
+// lanes holding a key's digit, where the device has it: onesweep_pass.comp) when
 // fewer distinct digits than onesweep_partition_limit are expected among a subgroup's keys of one
 // round, from the pass's histogram: the sum over digits b of 1 - (1 - count_b / n)^subgroup_size,
 // in units of 1 / ONESWEEP_DISTINCT_SCALE. The partition takes longer the more distinct values its

@@ -342,56 +342,40 @@ void seed_rank_counters(uint local_base) {
   barrier();
 }
 
-// Whether the includer defines RADIX_MATCHES_BY_PARTITION (onesweep's pass module for devices with
-// VK_NV_shader_subgroup_partitioned, whose includer enables GL_NV_shader_subgroup_partitioned):
-// rank_tile may then find a digit's lanes with subgroupPartitionNV instead of ballots.
-bool matches_by_partition() {
-#ifdef RADIX_MATCHES_BY_PARTITION
-  return true;
-#else
-  return false;
-#endif
-}
-
 // The lanes of this subgroup whose slot this round holds a key of digit d: the last of them
 // (the leader, whose `below` + 1 is how many there are, as in CUB) and how many come before this
-// lane. Eight (or four) ballots over the digit's bits, or, by_partition, one partition (which
-// takes longer the more distinct digits the lanes hold: onesweep_partition_limit); one
-// ballot word where subgroups have at most 32 lanes (every device sortscope has met), so that no
-// register goes to the upper words; there, where the tile's empty slots are padded, every lane
-// holds a key and none is voted on.
-void match_digit(uint d, bool valid, bool by_partition, out uint leader, out uint below) {
+// lane. Eight (or four) ballots over the digit's bits, or, where the includer defines
+// RADIX_MATCHES_BY_PARTITION (onesweep_pass_partitioned.comp, which enables
+// GL_NV_shader_subgroup_partitioned), one partition, which takes longer the more distinct digits
+// the lanes hold (onesweep_partition_limit). One ballot word where subgroups have at most 32 lanes
+// (every device sortscope has met), so that no register goes to the upper words; there, where the
+// tile's empty slots are padded, every lane holds a key and none is voted on.
+void match_digit(uint d, bool valid, out uint leader, out uint below) {
   if (SUBGROUP_SIZE <= 32u) {
+#ifdef RADIX_MATCHES_BY_PARTITION
+    const uint peers = subgroupPartitionNV(valid ? d : RADIX).x;  // an empty slot's: apart, unused
+#else
     const uint lanes = 0xffffffffu >> (32u - SUBGROUP_SIZE);  // the subgroup's lanes
     uint peers = pads_empty_slots() ? lanes : subgroupBallot(valid).x;
-#ifdef RADIX_MATCHES_BY_PARTITION
-    if (by_partition) {
-      peers = subgroupPartitionNV(valid ? d : RADIX).x;  // an empty slot's lanes: apart, unused
-    } else
-#endif
-    {
-      for (uint b = 0u; b < RADIX_BITS; ++b) {
-        bool bit = ((d >> b) & 1u) != 0u;
-        uint vote = subgroupBallot(bit).x;
-        peers &= bit ? vote : ~vote;
-      }
+    for (uint b = 0u; b < RADIX_BITS; ++b) {
+      bool bit = ((d >> b) & 1u) != 0u;
+      uint vote = subgroupBallot(bit).x;
+      peers &= bit ? vote : ~vote;
     }
+#endif
     leader = findMSB(peers);
     below = bitCount(peers & gl_SubgroupLtMask.x);
   } else {
-    uvec4 peers = subgroupBallot(valid);
 #ifdef RADIX_MATCHES_BY_PARTITION
-    if (by_partition) {
-      peers = subgroupPartitionNV(valid ? d : RADIX);
-    } else
-#endif
-    {
-      for (uint b = 0u; b < RADIX_BITS; ++b) {
-        bool bit = ((d >> b) & 1u) != 0u;
-        uvec4 vote = subgroupBallot(bit);
-        peers &= bit ? vote : ~vote;
-      }
+    const uvec4 peers = subgroupPartitionNV(valid ? d : RADIX);
+#else
+    uvec4 peers = subgroupBallot(valid);
+    for (uint b = 0u; b < RADIX_BITS; ++b) {
+      bool bit = ((d >> b) & 1u) != 0u;
+      uvec4 vote = subgroupBallot(bit);
+      peers &= bit ? vote : ~vote;
     }
+#endif
     leader = subgroupBallotFindMSB(peers);
     below = subgroupBallotExclusiveBitCount(peers);
   }
@@ -407,8 +391,7 @@ void match_digit(uint d, bool valid, bool by_partition, out uint leader, out uin
 // 12% of each onesweep pass on an H100, and 25% of radix4's scatter once that staged its tile (it
 // had measured 7% faster with the barrier before). The counters are in use until the caller's next
 // barrier. Must be called by all.
-void rank_tile_matching(uint tile, uint tile_keys, uint n, uint word, uint shift,
-                        bool by_partition) {
+void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   const uint base = gl_SubgroupID * HIST_WORDS;
   // The digits again, from a broadcast copy of `shift` so that no compiler can keep count_tile's
   // digits alive until here instead (the H100's did not: 87 registers with and without it).
@@ -417,7 +400,7 @@ void rank_tile_matching(uint tile, uint tile_keys, uint n, uint word, uint shift
     const bool valid = ranked_slot(tile, tile_keys, n, k);
     const uint d = loaded_digit(k, word, rank_shift);
     uint leader, below;
-    match_digit(d, valid, by_partition, leader, below);
+    match_digit(d, valid, leader, below);
     uint before = 0u;
     if (valid && leader == gl_SubgroupInvocationID) {
       before = atomicAdd(s_work[base + counter_word(d)], (below + 1u) << counter_shift(d));
@@ -425,20 +408,6 @@ void rank_tile_matching(uint tile, uint tile_keys, uint n, uint word, uint shift
     before = subgroupShuffle(before, leader);
     const bool marked = !valid && stages_in_parts();
     set_key_rank(k, d, marked ? RANK_NONE : counter_value(before, d) + below);
-  }
-}
-
-void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
-  rank_tile_matching(tile, tile_keys, n, word, shift, false);
-}
-
-// rank_tile, its digits' lanes found by partition where by_partition (matches_by_partition()
-// modules only): a loop of each kind, so that neither tests the choice per key.
-void rank_tile(uint tile, uint tile_keys, uint n, uint word, uint shift, bool by_partition) {
-  if (matches_by_partition() && by_partition) {
-    rank_tile_matching(tile, tile_keys, n, word, shift, true);
-  } else {
-    rank_tile_matching(tile, tile_keys, n, word, shift, false);
   }
 }
 
