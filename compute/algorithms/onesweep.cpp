@@ -439,6 +439,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   h.bytes_written = hist_bytes / 2;
   Step& s = add(gpu::ONESWEEP_STAGE_SCAN, 0, "scan digit histograms", GroupCount{passes, 1, 1});
   s.kind = "scan";
+  s.writes_dispatch_args = gpu_chooses;
   s.bytes_read = hist_bytes / 2;
   s.bytes_written = hist_bytes / 2 + passes * 8u;  // the offsets, and how each pass ranks
   for (std::uint32_t pass = 0; pass < passes; ++pass) {

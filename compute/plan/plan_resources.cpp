@@ -50,7 +50,13 @@ PlanResources::PlanResources(const Context& context, const Plan& plan, bool inst
     if (it == distinct.end()) it = distinct.emplace(key, distinct.size()).first;
     return it->second;
   };
+  bool dispatch_args_written = false;
   for (const Step& step : plan_.steps) {
+    if (!step.gpu_choices.empty() && !dispatch_args_written) {
+      throw std::logic_error(plan_.algorithm + ": step '" + step.label +
+                             "' dispatches indirectly before any step writes its group counts");
+    }
+    dispatch_args_written = dispatch_args_written || step.writes_dispatch_args;
     if (step.push.size() != plan_.kernels[step.kernel].push_size) {
       throw std::logic_error(plan_.algorithm + ": step '" + step.label +
                              "' pushes a different size than its kernel declares");
@@ -152,14 +158,16 @@ void PlanResources::record_step(const vk::raii::CommandBuffer& cmd, std::size_t 
     cmd.dispatchIndirect(buffers_[choice.buffer].handle(), choice.offset);
   }
   using A = vk::AccessFlagBits;
+  using S = vk::PipelineStageFlagBits;
+  const bool args = step.writes_dispatch_args;
   cmd.pipelineBarrier(
-      vk::PipelineStageFlagBits::eComputeShader,
-      vk::PipelineStageFlagBits::eComputeShader | vk::PipelineStageFlagBits::eTransfer |
-          vk::PipelineStageFlagBits::eVertexInput | vk::PipelineStageFlagBits::eVertexShader |
-          vk::PipelineStageFlagBits::eDrawIndirect,
+      S::eComputeShader,
+      S::eComputeShader | S::eTransfer | S::eVertexInput | S::eVertexShader |
+          (args ? S::eDrawIndirect : vk::PipelineStageFlags{}),
       {},
       vk::MemoryBarrier(A::eShaderWrite, A::eShaderRead | A::eShaderWrite | A::eTransferRead |
-                                             A::eVertexAttributeRead | A::eIndirectCommandRead),
+                                             A::eVertexAttributeRead |
+                                             (args ? A::eIndirectCommandRead : vk::AccessFlags{})),
       {}, {});
 }
 

@@ -230,6 +230,8 @@ TEST_CASE(
       std::size_t pass = 0;
       for (const Step& step : plan.steps) {
         const auto& view = std::get<gpu::OnesweepStep>(step.view);
+        // Only the scan step's barrier waits for indirect reads, and only where they follow.
+        CHECK(step.writes_dispatch_args == (partitioned && view.stage == gpu::ONESWEEP_STAGE_SCAN));
         if (view.stage != gpu::ONESWEEP_STAGE_PASS) {
           CHECK(step.gpu_choices.empty());
           continue;

@@ -277,6 +277,10 @@ TEST_CASE("onesweep: each pass runs only the module the scan step chose, dispatc
       for (const KeyArray& out : {full_speed, stepper.read_current()}) {
         CHECK(verify_sorted(input, out, false, true).ok == chosen_sorts);
       }
+      // Group counts that no earlier step writes are refused before anything runs.
+      Plan unwritten = plan;
+      for (Step& step : unwritten.steps) step.writes_dispatch_args = false;
+      CHECK_THROWS_AS(Stepper(test::gpu(), unwritten, input), std::logic_error);
     }
   }
   test::require_validation_clean();
