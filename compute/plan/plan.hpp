@@ -75,8 +75,9 @@ struct Step {
   // ballots or by partition, as the scan step finds in the digit histograms). `kernel` is then the
   // first of them and `groups` what the chosen one gets. They take the step's bindings and push.
   std::vector<IndirectDispatch> gpu_choices;
-  // Writes group counts that later steps' gpu_choices read: only its barrier waits for them so
-  // (one such barrier on every step cost each step about 3 us on the H100, BENCHMARKS.md note 134).
+  // Writes group counts that later steps' gpu_choices read: only such a step's barrier waits for
+  // indirect reads (that wait after every step cost each step about 3 us on the H100,
+  // BENCHMARKS.md notes 134-135).
   bool writes_dispatch_args = false;
   std::vector<std::uint32_t> bindings;  // Plan::buffers index for each binding slot
   std::vector<std::byte> push;          // push-constant bytes, Plan::kernels[kernel].push_size
