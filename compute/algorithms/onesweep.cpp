@@ -343,13 +343,16 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   // run one of two modules, chosen on the GPU by the scan step (onesweep_dispatch_index): the
   // ranking by partition where it finds few distinct digits per subgroup (a pass of f32 keys in a
   // small range took 1.10 ms instead of 1.31 on the H100, BENCHMARKS.md note 131), else by ballots.
-  const char* pass_shader =
+  // pass_shaders: the module of each ranking (ONESWEEP_RANK_BY_*), the same twice where the GPU
+  // does not choose.
+  const std::string pass_shader =
       stages_whole_keys(spec) ? "onesweep_pass_whole.comp" : "onesweep_pass.comp";
-  std::array<std::string, 2> choices = options.pass_shaders_by_ranking;
-  if (choices[0].empty() && !stages_whole_keys(spec) && limits.subgroup_partitioned) {
-    choices = {"onesweep_pass.comp", "onesweep_pass_partitioned.comp"};
+  std::array<std::string, 2> pass_shaders = options.pass_shaders_by_ranking;
+  const bool gpu_chooses =
+      !pass_shaders[0].empty() || (!stages_whole_keys(spec) && limits.subgroup_partitioned);
+  if (pass_shaders[0].empty()) {
+    pass_shaders = {pass_shader, gpu_chooses ? "onesweep_pass_partitioned.comp" : pass_shader};
   }
-  const bool gpu_chooses = !choices[0].empty();
   plan.kernels = {radix_kernel(spec, "onesweep_init.comp", push, init),
                   radix_kernel(spec, "onesweep_histogram.comp", push, histogram),
                   radix_kernel(spec, "onesweep_scan.comp", push, scan)};
@@ -369,8 +372,8 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
     if (same == plan.kernels.end()) plan.kernels.push_back(std::move(kernel));
     return index;
   };
-  // The pass kernels of each pass (one, or one per ranking where the GPU chooses), for each way
-  // its passes read and write keys (pairs_layouts, keys_encoded_between_passes).
+  // The pass kernels of each pass, by ranking, for each way its passes read and write keys
+  // (pairs_layouts, keys_encoded_between_passes).
   const bool sorts = spec.n >= 2;  // else nothing to order: the plan gets no steps (below)
   const bool items = sorts && size_buffers_for_items(plan, spec, limits);
   const bool encoded = sorts && keys_encoded_between_passes(spec);
@@ -379,30 +382,11 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
     std::tie(pass_kernel.pairs_in, pass_kernel.pairs_out) = pairs_layouts(items, pass, passes);
     pass_kernel.keys_in_encoded = encoded && pass > 0;
     pass_kernel.keys_out_encoded = encoded && pass + 1 < passes;
-    if (!gpu_chooses) {
-      const std::uint32_t k = pass_kernel_index(radix_kernel(spec, pass_shader, push, pass_kernel));
-      pass_kernels.push_back({k, k});
-    } else {
-      pass_kernels.push_back(
-          {pass_kernel_index(radix_kernel(spec, choices[0], push, pass_kernel)),
-           pass_kernel_index(radix_kernel(spec, choices[1], push, pass_kernel))});
-    }
+    pass_kernels.push_back(
+        {pass_kernel_index(radix_kernel(spec, pass_shaders[0], push, pass_kernel)),
+         pass_kernel_index(radix_kernel(spec, pass_shaders[1], push, pass_kernel))});
   }
   if (!sorts) return plan;  // no steps: the keys stay in buffer 0
-
-  const GroupCount tile_groups =
-      groups_for(std::uint64_t(tiles) * t.workgroup_size, t.workgroup_size, limits);
-  // Each pass's group counts for both rankings, of which the scan step zeroes one's z.
-  PlanBuffer& digit_hist = plan.buffers[gpu::ONESWEEP_BUFFER_DIGIT_HIST];
-  digit_hist.initial_words.assign(gpu::onesweep_hist_words(passes), 0u);
-  for (std::uint32_t pass = 0; pass < passes; ++pass) {
-    for (std::uint32_t ranking : {gpu::ONESWEEP_RANK_BY_BALLOTS, gpu::ONESWEEP_RANK_BY_PARTITION}) {
-      const std::uint32_t at = gpu::onesweep_dispatch_index(passes, pass, ranking);
-      digit_hist.initial_words[at] = tile_groups.x;
-      digit_hist.initial_words[at + 1] = tile_groups.y;
-    }
-  }
-  digit_hist.dispatch_args = gpu_chooses;
 
   const std::uint64_t key_bytes_total = std::uint64_t(spec.n) * key_bytes(spec.key_type);
   const std::uint64_t value_bytes = spec.pairs ? std::uint64_t(spec.n) * 4u : 0u;
@@ -442,6 +426,12 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   s.writes_dispatch_args = gpu_chooses;
   s.bytes_read = hist_bytes / 2;
   s.bytes_written = hist_bytes / 2 + passes * 8u;  // the offsets, and how each pass ranks
+  const GroupCount tile_groups =
+      groups_for(std::uint64_t(tiles) * t.workgroup_size, t.workgroup_size, limits);
+  // Each pass's group counts for both rankings, of which the scan step gives one z = 0.
+  PlanBuffer& digit_hist = plan.buffers[gpu::ONESWEEP_BUFFER_DIGIT_HIST];
+  digit_hist.initial_words.assign(gpu::onesweep_hist_words(passes), 0u);
+  digit_hist.dispatch_args = gpu_chooses;
   for (std::uint32_t pass = 0; pass < passes; ++pass) {
     p.pass = pass;
     p.word = gpu::radix_pass_word(pass, gpu::ONESWEEP_BITS);
@@ -454,12 +444,13 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
                   tile_groups);
     x.kind = "pass " + std::to_string(pass);
     x.kernel = pass_kernels[pass][gpu::ONESWEEP_RANK_BY_BALLOTS];
-    if (gpu_chooses) {
-      for (std::uint32_t ranking :
-           {gpu::ONESWEEP_RANK_BY_BALLOTS, gpu::ONESWEEP_RANK_BY_PARTITION}) {
-        const std::uint64_t at = gpu::onesweep_dispatch_index(passes, pass, ranking);
+    for (std::uint32_t ranking : {gpu::ONESWEEP_RANK_BY_BALLOTS, gpu::ONESWEEP_RANK_BY_PARTITION}) {
+      const std::uint32_t at = gpu::onesweep_dispatch_index(passes, pass, ranking);
+      digit_hist.initial_words[at] = tile_groups.x;
+      digit_hist.initial_words[at + 1] = tile_groups.y;
+      if (gpu_chooses) {
         x.gpu_choices.push_back(
-            {pass_kernels[pass][ranking], gpu::ONESWEEP_BUFFER_DIGIT_HIST, 4u * at});
+            {pass_kernels[pass][ranking], gpu::ONESWEEP_BUFFER_DIGIT_HIST, 4ull * at});
       }
     }
     const std::uint64_t status_bytes = std::uint64_t(tiles) * gpu::ONESWEEP_DIGITS * 4u;

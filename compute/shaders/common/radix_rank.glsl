@@ -268,21 +268,15 @@ void count_tile(uint tile, uint tile_keys, uint n, uint word, uint shift) {
   // Exclusive scan of each counter word over the subgroups (packed: both halves at once), into
   // registers where seed_rank_counters writes the counters.
   uint lane = wg_lane();
-  if (seeds_from_registers()) {
-    if (lane < HIST_WORDS) {
-      uint running = 0u;
-      for (uint s = 0u; s < NUM_SUBGROUPS; ++s) {
-        const uint v = s_work[s * HIST_WORDS + lane];
-        g_keys_before[s] = running;
-        running += v;
-      }
-      S_COUNT(lane) = running;
-    }
-  } else if (lane < HIST_WORDS) {
+  if (lane < HIST_WORDS) {
     uint running = 0u;
     for (uint s = 0u; s < NUM_SUBGROUPS; ++s) {
-      uint v = s_work[s * HIST_WORDS + lane];
-      s_work[s * HIST_WORDS + lane] = running;
+      const uint v = s_work[s * HIST_WORDS + lane];
+      if (seeds_from_registers()) {
+        g_keys_before[s] = running;
+      } else {
+        s_work[s * HIST_WORDS + lane] = running;
+      }
       running += v;
     }
     if (PACKED_COUNTERS) {
