@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <utility>
 
 #include "core/errors.hpp"
 #include "core/kernel.hpp"
@@ -219,6 +220,11 @@ std::size_t ValidationLog::count() const {
 std::vector<std::string> ValidationLog::messages() const {
   std::lock_guard lock(mutex_);
   return messages_;
+}
+
+std::vector<std::string> ValidationLog::take() {
+  std::lock_guard lock(mutex_);
+  return std::exchange(messages_, {});
 }
 
 std::vector<DeviceReport> Context::enumerate_devices() {

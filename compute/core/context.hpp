@@ -56,6 +56,8 @@ class ValidationLog {
   void add(std::string message);
   std::size_t count() const;
   std::vector<std::string> messages() const;
+  // The messages so far, leaving the log empty: a test harness pins each on the test that made it.
+  std::vector<std::string> take();
 
  private:
   mutable std::mutex mutex_;
@@ -84,6 +86,7 @@ class Context {
   const vk::raii::Queue& queue() const { return queue_; }
   std::uint32_t queue_family() const { return queue_family_; }
   const ValidationLog& validation_log() const { return *validation_log_; }
+  ValidationLog& validation_log() { return *validation_log_; }
   bool validation_enabled() const { return validation_enabled_; }
   // ContextOptions::kernel_statistics was asked for and the device supports it: kernels are
   // created with their statistics captured.

@@ -42,8 +42,12 @@ void require_validation_clean() {
   REQUIRE(messages.empty());
 }
 
-std::size_t validation_message_count() {
-  return instance() ? instance()->validation_log().count() : 0;
+std::vector<std::string> take_validation_messages() {
+  return instance() ? instance()->validation_log().take() : std::vector<std::string>{};
+}
+
+void release_gpu() {
+  instance().reset();
 }
 
 }  // namespace ss::test
