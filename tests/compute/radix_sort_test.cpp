@@ -170,18 +170,16 @@ TEST_CASE("onesweep: the largest keys of a partial last tile stay before its pad
 
 TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stably",
           "[onesweep][gpu]") {
-  // The H100 stages its tiles (one-word keys 512 x 22) in two parts within 24 KiB, pairs and u64
-  // keys (384 x 21, u64 keys with values 384 x 15) in three. Here the parts are as small as
-  // lavapipe's ranking counters let them be (32 subgroups: 4352 words): 256 x 20 in 2 (4352 +
-  // 768 positions), 256 x 36 in 3, and teaching tiles of 7000 keys in 28-key slots (some empty)
-  // in 2; u64 keys and pairs, staged whole in their own pass module, in parts of 2176 positions
-  // (3, 5 and 4 parts), u64 keys with values in parts of 1450 (4, 7 and 5).
+  // Stage parts capped at one word (stage_words = 1) leave a part only the words the tile's ranking
+  // counters take, so tiles of 20 and 36 keys per thread, and teaching tiles of 7000 keys in
+  // workgroups whose slots are not all used, are staged in several parts on any device (on
+  // lavapipe 2 to 7, with 32 subgroups of 8; the H100's own tiles are staged in 2 or 3). The
+  // parts are the device's: as few as fit its shared words.
   struct Case {
     std::uint32_t keys_per_thread;
-    std::uint32_t tile_keys;  // 0: keys_per_thread x 256, else the spec's tile (empty slots)
-    std::uint32_t parts[3];   // by words a staged key takes: one, two (u64 key or pair), three
+    std::uint32_t tile_keys;  // 0: keys_per_thread x the workgroup, else the spec's tile
   };
-  for (const Case c : {Case{20, 0, {2, 3, 4}}, Case{36, 0, {3, 5, 7}}, Case{0, 7000, {2, 4, 5}}}) {
+  for (const Case c : {Case{20, 0}, Case{36, 0}, Case{0, 7000}}) {
     for (const auto& [type, pairs, descending, d] :
          {std::tuple{KeyType::u32, false, false, Distribution::random},
           std::tuple{KeyType::f32, false, true, Distribution::gaussian},
@@ -195,8 +193,17 @@ TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stab
       spec.tile_keys = c.tile_keys != 0 ? c.tile_keys : k_tile_keys_auto;
       const OnesweepTuning t =
           onesweep_tuning(spec, limits(), options.keys_per_thread, options.stage_words);
-      REQUIRE(t.stage_parts ==
-              c.parts[gpu::radix_whole_item_words(static_cast<std::uint32_t>(type), pairs) - 1]);
+      const std::uint32_t item_words =
+          gpu::radix_whole_item_words(static_cast<std::uint32_t>(type), pairs);
+      const std::uint32_t slots = t.workgroup_size * t.keys_per_thread;
+      const auto part_words = [&](std::uint32_t parts) {
+        return (slots + parts - 1) / parts * item_words;
+      };
+      INFO(t.tile_keys << "-key tiles (" << slots << " slots of " << item_words << " words) in "
+                       << t.stage_parts << " parts of " << t.shared_words << " words");
+      REQUIRE(t.stage_parts >= 2);
+      CHECK(part_words(t.stage_parts) <= t.shared_words);
+      CHECK(part_words(t.stage_parts - 1) > t.shared_words);  // no fewer parts would fit
       for (const std::uint32_t n : {3 * t.tile_keys + 77, t.tile_keys - 1}) {
         spec.n = n;
         const KeyArray input = generate_keys(d, n, type, n, pairs);
@@ -223,17 +230,20 @@ TEST_CASE("onesweep: tiles larger than shared memory, staged in parts, sort stab
 
 TEST_CASE("onesweep: 22 keys per thread, the one-word tile of 512-thread devices, sorts here too",
           "[onesweep][gpu]") {
-  // lavapipe cannot run the H100's 512-thread pass (64 of its subgroups of 8); the same pass
-  // kernel specialized for 22 keys per thread runs here in 256-thread workgroups, and for 21, an
-  // odd count, whose last packed word of ranks holds one rank.
+  // The H100's one-word tile is 512 threads x 22 keys; lavapipe cannot run 512-thread passes (64
+  // of its subgroups of 8), so the same pass kernel specialized for 22 keys per thread runs in
+  // this device's own workgroups, and for 21, an odd count, whose last packed word of ranks holds
+  // one rank.
   for (const std::uint32_t keys_per_thread : {22u, 21u}) {
     for (const auto& [type, pairs, d] : {std::tuple{KeyType::u32, false, Distribution::random},
                                          std::tuple{KeyType::i32, true, Distribution::few_unique},
                                          std::tuple{KeyType::u64, false, Distribution::random},
                                          std::tuple{KeyType::u64, true, Distribution::random},
                                          std::tuple{KeyType::f32, false, Distribution::gaussian}}) {
-      SortSpec spec{3 * 256 * keys_per_thread + 77, type, pairs, false};
-      spec.tile_keys = 256 * keys_per_thread;
+      SortSpec spec{0, type, pairs, false};
+      const std::uint32_t workgroup = onesweep_tuning(spec, limits()).workgroup_size;
+      spec.n = 3 * workgroup * keys_per_thread + 77;
+      spec.tile_keys = workgroup * keys_per_thread;
       REQUIRE(onesweep_tuning(spec, limits()).keys_per_thread == keys_per_thread);
       check_sort("onesweep", generate_keys(d, spec.n, type, keys_per_thread, pairs), false,
                  std::string(to_string(d)), spec.tile_keys);

@@ -135,12 +135,14 @@ TEST_CASE(
   const KeyType type = KeyType::u64;
   const bool descending = false;
   OnesweepOptions options;
-  options.keys_per_thread = 2;  // tiles of 512 keys: many tiles at a small n
-  const std::uint32_t n = 9 * 512 + 100;
+  options.keys_per_thread = 2;  // tiles of two keys per thread: many tiles at a small n
+  const std::uint32_t tile =
+      onesweep_tuning({0, type, true, descending}, limits(), options.keys_per_thread).tile_keys;
+  const std::uint32_t tiles = 10, passes = 8;
+  const std::uint32_t n = (tiles - 1) * tile + 100;
   const KeyArray input = generate_keys(Distribution::gaussian, n, type, 9, true);
   const SortSpec spec{n, type, true, descending};
   const Plan plan = plan_onesweep(spec, limits(), options);
-  const std::uint32_t tile = 512, tiles = 10, passes = 8;
   REQUIRE(plan.steps.size() == 3 + passes);
   Stepper stepper(test::gpu(), plan, input);
 
@@ -183,7 +185,8 @@ TEST_CASE(
     }
     CHECK(prefixes_match);
     CHECK(other_region_clear);
-    const auto records = read(stepper, gpu::ONESWEEP_BUFFER_RECORDS, tiles * 4);
+    const auto records =
+        read(stepper, gpu::ONESWEEP_BUFFER_RECORDS, tiles * gpu::ONESWEEP_RECORD_WORDS);
     std::vector<std::uint32_t> workgroups;
     for (std::uint32_t t = 0; t < tiles; ++t) {
       const std::uint32_t* r = &records[t * gpu::ONESWEEP_RECORD_WORDS];
@@ -288,14 +291,18 @@ TEST_CASE("onesweep: each pass runs only the module the scan step chose, dispatc
 
 TEST_CASE("onesweep: tiles that publish late or never are covered by the fallback, same result",
           "[onesweep][gpu]") {
-  const std::uint32_t n = 40 * 256 + 31;  // 41 tiles of 256 keys
+  const std::uint32_t tiles = 41;
   for (const auto& [type, pairs, descending] :
        {std::tuple{KeyType::u32, true, false}, std::tuple{KeyType::f32, true, true},
         std::tuple{KeyType::u64, true, false}}) {  // u64 pairs: three words a staged key
-    const KeyArray input = generate_keys(Distribution::random, n, type, 13, pairs);
-    const SortSpec spec{n, type, pairs, descending};
     OnesweepOptions normal;
     normal.keys_per_thread = 1;
+    // One key per thread: tiles of the pass's workgroup size for this key type on this device.
+    const std::uint32_t tile =
+        onesweep_tuning({0, type, pairs, descending}, limits(), normal.keys_per_thread).tile_keys;
+    const std::uint32_t n = (tiles - 1) * tile + 31;  // the last tile partial
+    const KeyArray input = generate_keys(Distribution::random, n, type, 13, pairs);
+    const SortSpec spec{n, type, pairs, descending};
     const KeyArray reference = run_plan(plan_onesweep(spec, limits(), normal), input);
     REQUIRE(verify_sorted(input, reference, descending, true).ok);
 
@@ -321,8 +328,8 @@ TEST_CASE("onesweep: tiles that publish late or never are covered by the fallbac
       // scheduling: one further back may get there first and publish the aggregate).
       Stepper stepper(test::gpu(), plan, input);
       stepper.jump(4);  // init, histogram, scan, pass 0
-      const std::uint32_t tiles = 41;
-      const auto records = read(stepper, gpu::ONESWEEP_BUFFER_RECORDS, tiles * 4);
+      const auto records =
+          read(stepper, gpu::ONESWEEP_BUFFER_RECORDS, tiles * gpu::ONESWEEP_RECORD_WORDS);
       std::uint32_t withheld = 0, fallbacks = 0, must_fall_back = 0;
       for (std::uint32_t t = 0; t < tiles; ++t) {
         const std::uint32_t* r = &records[t * gpu::ONESWEEP_RECORD_WORDS];

@@ -129,10 +129,13 @@ TEST_CASE("render: the histogram view shows every bucket's offset, as a number o
 
 TEST_CASE("render: onesweep histogram model: global histograms, per-tile counts from status words",
           "[render][gpu]") {
-  const std::uint32_t n = 5 * 256 + 19;  // 6 tiles of 256 keys
-  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 9, true);
+  // One key per thread: tiles of the pass's workgroup size on this device (256 or 512 threads).
   OnesweepOptions options;
   options.keys_per_thread = 1;
+  const SortSpec spec{0, KeyType::u32, true, false};
+  const std::uint32_t tile = onesweep_tuning(spec, limits(), options.keys_per_thread).tile_keys;
+  const std::uint32_t n = 5 * tile + 19;  // 6 tiles, the last partial
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 9, true);
   const Plan plan = plan_onesweep({n, KeyType::u32, true, false}, limits(), options);
   Stepper stepper(test::gpu(), plan, input);
   const auto histogram = state_at(stepper, 2, input);  // init, histogram
@@ -146,7 +149,7 @@ TEST_CASE("render: onesweep histogram model: global histograms, per-tile counts 
     INFO("pass " << pass);
     stepper.jump(3 + pass);
     const KeyArray keys = stepper.read_current();
-    const auto tiles = test::tile_digit_counts(keys, false, pass, 8, 256);
+    const auto tiles = test::tile_digit_counts(keys, false, pass, 8, tile);
     const auto state = state_at(stepper, 4 + pass, input);
     const auto& h = state.radix->histogram;
     REQUIRE(h.rows == 6);
@@ -300,10 +303,12 @@ TEST_CASE("render: a sampled scatter draws its strips, followed digits bright, a
 
 TEST_CASE("render: tile strip classifies PREFIX and AGGREGATE tiles from the status buffer",
           "[render][gpu]") {
-  const std::uint32_t n = 12 * 256;  // 12 tiles; every third never publishes
-  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 21, false);
   OnesweepOptions options;
   options.keys_per_thread = 1;
+  const std::uint32_t tile =
+      onesweep_tuning({0, KeyType::u32, false, false}, limits(), options.keys_per_thread).tile_keys;
+  const std::uint32_t n = 12 * tile;  // 12 tiles; every third never publishes
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 21, false);
   options.withhold_mode = gpu::ONESWEEP_WITHHOLD_NEVER;
   options.withhold_period = 3;
   options.lookback_spins = 2;
@@ -364,6 +369,53 @@ TEST_CASE("render: scatter view draws each key's box before and after, joined by
     // The line leaves the box straight down from its centre.
     CHECK(near(image.rgb(std::uint32_t(g.box_center(i)), std::uint32_t(g.before_bottom + 3)), want,
                40));
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE(
+    "render: onesweep's tile strip reads the records of the device's tuned and teaching tiles",
+    "[render][gpu]") {
+  // Tiles as this device plans them: tuned (several workgroups of its own size) and teaching (8
+  // tiles of 8 keys at 64 keys). The strip's model holds one entry per tile of the pass, each
+  // equal to that tile's lookback record, and the view draws a published tile's colour.
+  for (const auto& [n, tile_keys] : {std::pair{0u, k_tile_keys_tuned}, std::pair{64u, 0u}}) {
+    SortSpec spec{n, KeyType::u32, false, false};
+    spec.tile_keys = tile_keys;
+    const OnesweepTuning t = onesweep_tuning(spec, limits());
+    if (spec.n == 0) spec.n = 3 * t.tile_keys + 5;
+    const std::uint32_t tiles = gpu::radix_tiles(spec.n, t.tile_keys);
+    INFO((t.tuned ? "tuned" : "teaching")
+         << " tiles of " << t.tile_keys << " keys, n = " << spec.n << ", " << tiles << " tiles");
+    const KeyArray input = generate_keys(Distribution::random, spec.n, KeyType::u32, 5, false);
+    Stepper stepper(test::gpu(), plan_onesweep(spec, limits()), input);
+    const auto state = state_at(stepper, 4, input);  // init, histogram, scan, pass 0
+    const auto& strip = state.radix->tile_status;
+    REQUIRE(strip.size() == tiles);
+    const auto records =
+        download_words<std::uint32_t>(test::gpu(), stepper.buffer(gpu::ONESWEEP_BUFFER_RECORDS),
+                                      std::size_t(tiles) * gpu::ONESWEEP_RECORD_WORDS);
+    std::uint32_t published = 0;
+    for (std::uint32_t tile = 0; tile < tiles; ++tile) {
+      const std::uint32_t* r = &records[std::size_t(tile) * gpu::ONESWEEP_RECORD_WORDS];
+      CHECK(strip[tile].has_record);
+      CHECK(strip[tile].workgroup == r[gpu::ONESWEEP_RECORD_WORKGROUP]);
+      CHECK(strip[tile].depth == r[gpu::ONESWEEP_RECORD_DEPTH]);
+      CHECK(strip[tile].fallbacks == r[gpu::ONESWEEP_RECORD_FALLBACKS]);
+      CHECK(strip[tile].flags == r[gpu::ONESWEEP_RECORD_FLAGS]);
+      CHECK(strip[tile].depth <= tile);  // a lookback inspects earlier tiles only
+      published += render::tile_kind(strip[tile]) == render::TileKind::prefix ? 1 : 0;
+    }
+    CHECK(published == tiles);  // nothing withheld: every tile ends with its inclusive prefix
+    stepper.jump(4);
+    const render::Image image =
+        test::render_view(stepper, input, render::ViewSelection::tiles, 1280, 720);
+    const std::uint32_t prefix = rgb_of(render::tile_kind_color(render::TileKind::prefix));
+    bool drawn = false;
+    for (std::uint32_t y = 0; y < image.height && !drawn; ++y)
+      for (std::uint32_t x = 0; x < image.width && !drawn; ++x)
+        drawn = near(image.rgb(x, y), prefix, 2);
+    CHECK(drawn);
   }
   test::require_validation_clean();
 }
