@@ -1,0 +1,84 @@
+#!/bin/sh
+# device-tests.sh: the whole test suite on the GPU this machine has (CI has only lavapipe), with
+# the Vulkan validation layer on. Run it on the GPU before committing a change to kernels, plans or
+# read-backs; BENCHMARKS.md names the commit whose suite passed there for each record.
+#
+# Usage: scripts/device-tests.sh [BUILD_DIR [CATCH_TEST_SPEC]]
+#   BUILD_DIR        a build of the default preset (default: build/release), with its
+#                    tests/sortscope_tests and app/sortscope-cli
+#   CATCH_TEST_SPEC  which test cases (default: all but the hidden ones)
+# Needs at run time: the Vulkan loader and the GPU's driver, VK_LAYER_KHRONOS_validation and the
+# libraries the binaries link (Debian 12: libvulkan1 vulkan-validationlayers libtbb12 libhwloc15
+# libgif7 libpugixml1v5 libstb0; 'ldd BUILD_DIR/tests/sortscope_tests' lists them). The device is
+# the one sortscope picks (a discrete GPU first; SORTSCOPE_DEVICE chooses another).
+#
+# Runs every test case in one process (each fails on the validation messages it caused, named),
+# then the validation-listener probe, then the app's smoke test where xvfb-run and the app are
+# there (SORTSCOPE_TEST_APP=0 leaves it out: NVIDIA's Vulkan driver 580.159.04 crashed inside
+# swapchain setup against Xvfb, an X server without its GLX, on the H100). Any run that ends on a
+# signal (a crash at exit included) fails. Exit 0 when all passed.
+set -u
+
+build=${1:-build/release}
+spec=${2:-}
+tests=$build/tests/sortscope_tests
+cli=$build/app/sortscope-cli
+app=$build/app/sortscope
+if [ ! -x "$tests" ] || [ ! -x "$cli" ]; then
+  echo "device-tests: $tests or $cli is missing; build the default preset first" >&2
+  exit 2
+fi
+
+export SORTSCOPE_VALIDATION=1
+failed=0
+passed=0
+# Exit status of a run, with a word for one ended by a signal (128 + N from the shell).
+verdict() {
+  if [ "$2" -eq 0 ]; then
+    passed=$((passed + 1))
+    echo "device-tests: $1: passed"
+  else
+    failed=$((failed + 1))
+    if [ "$2" -gt 128 ]; then
+      echo "device-tests: $1: FAILED, ended by signal $(($2 - 128)) (exit $2)"
+    else
+      echo "device-tests: $1: FAILED (exit $2)"
+    fi
+  fi
+}
+
+echo "device-tests: commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)," \
+  "$(date -u +%Y-%m-%dT%H:%MZ)"
+"$cli" list 2>&1 | sed 's/^/device-tests: /'
+
+if [ -n "$spec" ]; then
+  "$tests" "$spec"
+else
+  "$tests"
+fi
+verdict "sortscope_tests ${spec:-(every test case)}" $?
+
+probe=$(mktemp)
+"$tests" '[.validation-probe]' >"$probe" 2>&1
+code=$?
+if [ $code -ne 0 ] && [ $code -lt 128 ] && grep -q 'injected message' "$probe" &&
+  grep -q 'test cases: 2 | 1 passed | 1 failed' "$probe"; then
+  verdict "validation listener probe" 0
+else
+  cat "$probe"
+  verdict "validation listener probe" 1
+fi
+rm -f "$probe"
+
+if [ "${SORTSCOPE_TEST_APP:-1}" != 0 ] && [ -x "$app" ] && command -v xvfb-run >/dev/null 2>&1; then
+  png=$(mktemp --suffix=.png)
+  xvfb-run -a -s '-screen 0 1280x800x24' "$app" --algo onesweep --n 4096 \
+    --actions next,next,next,next,back --screenshot "$png" --frames 4 --width 1280 --height 800
+  verdict "app under Xvfb: onesweep stepped, screenshot, clean exit" $?
+  rm -f "$png"
+else
+  echo "device-tests: app not run (needs the app built, xvfb-run and SORTSCOPE_TEST_APP unset)"
+fi
+
+echo "device-tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
