@@ -4,7 +4,7 @@
 set -eu
 
 PACKAGES="
-  cmake ninja-build g++ pkg-config ccache
+  cmake ninja-build g++ pkg-config
   libvulkan-dev glslc vulkan-validationlayers mesa-vulkan-drivers vulkan-tools
   libglfw3-dev libimgui-dev libglm-dev libstb-dev libgif-dev
   libcli11-dev nlohmann-json3-dev catch2 libtbb-dev libpugixml-dev
