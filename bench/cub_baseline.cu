@@ -9,8 +9,14 @@
 // (that configures the whole project, so it also needs sortscope's own dependencies).
 //
 // Usage: cub_baseline LOG2_SIZES [--reps R] [--warmup W] [--types u32,f32,u64]
-//                                [--impl cub,cub-mergesort] [--seed S] [--device D]
+//                                [--impl cub,cub-mergesort] [--offsets 32,64] [--seed S]
+//                                [--device D]
 //   LOG2_SIZES  comma-separated exponents, e.g. 20,24,26,28 sorts 2^20, 2^24, 2^26, 2^28 keys
+//   --offsets   the widths of num_items to time, each a configuration a user can pick: CUB
+//               chooses another tuning per offset type (on the H100 its u32 keys sort 14% faster
+//               with a 64-bit count, its pairs faster with a 32-bit one), so both are timed and
+//               `sortscope-cli bench-report` compares with the faster. A 32-bit count takes
+//               n <= 2^31 - 1.
 //
 // What it times, per size:
 //   impl "cub":           cub::DeviceRadixSort::SortKeys of u32, f32 and u64 keys, and
@@ -29,7 +35,8 @@
 //
 // Output: one JSON Lines row per measurement on stdout, in the schema of
 // `sortscope-cli bench --json` (impl, type, pairs, n, ms, gkeys_per_s, device, driver, date,
-// command, ms_min, reps, descending, verified); progress goes to stderr.
+// command, ms_min, reps, descending, verified) plus "offsets", the width of num_items (32 or 64);
+// progress goes to stderr.
 #include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/version.cuh>
@@ -54,7 +61,7 @@ namespace {
   std::fprintf(stderr, "cub_baseline: %s\n", message.c_str());
   std::fprintf(stderr,
                "usage: cub_baseline LOG2_SIZES [--reps R] [--warmup W] [--types u32,f32,u64] "
-               "[--impl cub,cub-mergesort] [--seed S] [--device D]\n"
+               "[--impl cub,cub-mergesort] [--offsets 32,64] [--seed S] [--device D]\n"
                "  e.g. cub_baseline 20,24,26,28 --reps 20\n");
   std::exit(2);
 }
@@ -165,19 +172,28 @@ struct Buffers {
   std::size_t temp_bytes = 0;
 };
 
-template <class Key>
+// `Count` is the type of num_items, int or std::int64_t: CUB's dispatch picks its offset type and
+// tuning from it.
+template <class Count, class Key>
 cudaError_t run_sort(Impl impl, Buffers<Key>& b, void* temp, std::size_t& temp_bytes) {
+  const Count n = static_cast<Count>(b.n);
   if (impl == Impl::radix) {
     if (b.pairs) {
       return cub::DeviceRadixSort::SortPairs(temp, temp_bytes, b.keys, b.keys_out, b.values,
-                                             b.values_out, b.n);
+                                             b.values_out, n);
     }
-    return cub::DeviceRadixSort::SortKeys(temp, temp_bytes, b.keys, b.keys_out, b.n);
+    return cub::DeviceRadixSort::SortKeys(temp, temp_bytes, b.keys, b.keys_out, n);
   }
   if (b.pairs) {
-    return cub::DeviceMergeSort::StableSortPairs(temp, temp_bytes, b.keys, b.values, b.n, Less{});
+    return cub::DeviceMergeSort::StableSortPairs(temp, temp_bytes, b.keys, b.values, n, Less{});
   }
-  return cub::DeviceMergeSort::StableSortKeys(temp, temp_bytes, b.keys, b.n, Less{});
+  return cub::DeviceMergeSort::StableSortKeys(temp, temp_bytes, b.keys, n, Less{});
+}
+
+template <class Key>
+cudaError_t run_sort(int offsets, Impl impl, Buffers<Key>& b, void* temp, std::size_t& temp_bytes) {
+  return offsets == 64 ? run_sort<std::int64_t>(impl, b, temp, temp_bytes)
+                       : run_sort<int>(impl, b, temp, temp_bytes);
 }
 
 // ---- Verification ----
@@ -256,6 +272,7 @@ struct Context {
 
 struct Row {
   Impl impl;
+  int offsets;
   KeyType type;
   bool pairs;
   std::uint32_t n;
@@ -269,19 +286,25 @@ void emit(const Context& c, const Row& r) {
   std::printf(
       "{\"impl\":\"%s\",\"type\":\"%s\",\"pairs\":%s,\"n\":%u,\"ms\":%.6g,\"gkeys_per_s\":%.6g,"
       "\"device\":%s,\"driver\":%s,\"date\":%s,\"command\":%s,\"ms_min\":%.6g,\"reps\":%d,"
-      "\"descending\":false,\"verified\":%s}\n",
+      "\"descending\":false,\"verified\":%s,\"offsets\":%d}\n",
       impl_name(r.impl), schema_type(r.type), r.pairs ? "true" : "false", r.n, r.ms, gkeys,
       json_string(c.device).c_str(), json_string(c.driver).c_str(), json_string(c.date).c_str(),
-      json_string(c.command).c_str(), r.ms_min, c.reps, r.verified ? "true" : "false");
+      json_string(c.command).c_str(), r.ms_min, c.reps, r.verified ? "true" : "false", r.offsets);
   std::fflush(stdout);
 }
 
 // ---- One measurement ----
 
 template <class Key>
-bool measure(const Context& c, Impl impl, KeyType type, bool pairs, std::uint32_t n) {
-  std::fprintf(stderr, "cub_baseline: %s %s%s n=%u (%d warm-up + %d timed runs)\n", impl_name(impl),
-               short_name(type), pairs ? " pairs" : "", n, c.warmup, c.reps);
+bool measure(const Context& c, int offsets, Impl impl, KeyType type, bool pairs, std::uint32_t n) {
+  if (offsets == 32 && n > std::uint32_t(std::numeric_limits<int>::max())) {
+    std::fprintf(stderr, "cub_baseline: %s %s n=%u: no 32-bit count holds n, skipped\n",
+                 impl_name(impl), short_name(type), n);
+    return true;
+  }
+  std::fprintf(stderr, "cub_baseline: %s/%d %s%s n=%u (%d warm-up + %d timed runs)\n",
+               impl_name(impl), offsets, short_name(type), pairs ? " pairs" : "", n, c.warmup,
+               c.reps);
   const std::vector<Key> input = random_keys<Key>(n, c.seed);
   const std::size_t key_bytes = std::size_t(n) * sizeof(Key);
   const std::size_t value_bytes = std::size_t(n) * sizeof(std::uint32_t);
@@ -301,7 +324,7 @@ bool measure(const Context& c, Impl impl, KeyType type, bool pairs, std::uint32_
     if (impl == Impl::radix) CHECK_CUDA(cudaMalloc(&b.values_out, value_bytes));
     CHECK_CUDA(cudaMemcpy(b.pristine_values, indices.data(), value_bytes, cudaMemcpyHostToDevice));
   }
-  CHECK_CUDA(run_sort(impl, b, nullptr, b.temp_bytes));
+  CHECK_CUDA(run_sort(offsets, impl, b, nullptr, b.temp_bytes));
   CHECK_CUDA(cudaMalloc(&b.temp, std::max<std::size_t>(b.temp_bytes, 1)));
 
   auto restore = [&] {
@@ -314,7 +337,7 @@ bool measure(const Context& c, Impl impl, KeyType type, bool pairs, std::uint32_
 
   for (int i = 0; i < c.warmup; ++i) {
     restore();
-    CHECK_CUDA(run_sort(impl, b, b.temp, b.temp_bytes));
+    CHECK_CUDA(run_sort(offsets, impl, b, b.temp, b.temp_bytes));
   }
   CHECK_CUDA(cudaDeviceSynchronize());
 
@@ -325,7 +348,7 @@ bool measure(const Context& c, Impl impl, KeyType type, bool pairs, std::uint32_
   for (int i = 0; i < c.reps; ++i) {
     restore();  // in stream order before `start`, so the copy is not timed
     CHECK_CUDA(cudaEventRecord(start));
-    CHECK_CUDA(run_sort(impl, b, b.temp, b.temp_bytes));
+    CHECK_CUDA(run_sort(offsets, impl, b, b.temp, b.temp_bytes));
     CHECK_CUDA(cudaEventRecord(stop));
     CHECK_CUDA(cudaEventSynchronize(stop));
     CHECK_CUDA(cudaGetLastError());
@@ -348,7 +371,7 @@ bool measure(const Context& c, Impl impl, KeyType type, bool pairs, std::uint32_
   }
   const std::string problem = verify(input, keys, values, pairs, impl == Impl::merge);
   if (!problem.empty()) {
-    std::fprintf(stderr, "cub_baseline: %s %s%s n=%u NOT SORTED: %s\n", impl_name(impl),
+    std::fprintf(stderr, "cub_baseline: %s/%d %s%s n=%u NOT SORTED: %s\n", impl_name(impl), offsets,
                  short_name(type), pairs ? " pairs" : "", n, problem.c_str());
   }
 
@@ -358,7 +381,7 @@ bool measure(const Context& c, Impl impl, KeyType type, bool pairs, std::uint32_
     if (p != nullptr) CHECK_CUDA(cudaFree(p));
   }
 
-  emit(c, {impl, type, pairs, n, times[times.size() / 2], times.front(), problem.empty()});
+  emit(c, {impl, offsets, type, pairs, n, times[times.size() / 2], times.front(), problem.empty()});
   return problem.empty();
 }
 
@@ -394,6 +417,7 @@ int main(int argc, char** argv) {
   std::string sizes_text;
   std::vector<std::string> types = {"u32", "f32", "u64"};
   std::vector<std::string> impls = {"cub", "cub-mergesort"};
+  std::vector<int> offsets = {32, 64};
   int device = 0;
 
   c.command = "cub_baseline";
@@ -408,9 +432,10 @@ int main(int argc, char** argv) {
     if (arg == "-h" || arg == "--help") {
       std::printf(
           "cub_baseline LOG2_SIZES [--reps R] [--warmup W] [--types u32,f32,u64] "
-          "[--impl cub,cub-mergesort] [--seed S] [--device D]\n"
-          "Times cub::DeviceRadixSort (impl cub) and cub::DeviceMergeSort (impl cub-mergesort)\n"
-          "and prints JSON Lines in the schema of `sortscope-cli bench --json`.\n");
+          "[--impl cub,cub-mergesort] [--offsets 32,64] [--seed S] [--device D]\n"
+          "Times cub::DeviceRadixSort (impl cub) and cub::DeviceMergeSort (impl cub-mergesort),\n"
+          "each called with a 32- and a 64-bit num_items (--offsets), and prints JSON Lines in\n"
+          "the schema of `sortscope-cli bench --json` with \"offsets\" added.\n");
       return 0;
     } else if (arg == "--reps") {
       c.reps = static_cast<int>(parse_integer(value(), "--reps", 1, 1000000));
@@ -429,6 +454,14 @@ int main(int argc, char** argv) {
         if (name != "cub" && name != "cub-mergesort") {
           usage_error("unknown impl '" + name + "'; choose from: cub, cub-mergesort");
         }
+      }
+    } else if (arg == "--offsets") {
+      offsets.clear();
+      for (const auto& width : split(value())) {
+        if (width != "32" && width != "64") {
+          usage_error("unknown offset width '" + width + "'; choose from: 32, 64");
+        }
+        offsets.push_back(width == "32" ? 32 : 64);
       }
     } else if (arg == "--seed") {
       c.seed = static_cast<std::uint64_t>(
@@ -449,7 +482,9 @@ int main(int argc, char** argv) {
     sizes.push_back(std::uint32_t(1) << parse_integer(log2, "log2 size", 0, 31));
   }
   if (sizes.empty()) usage_error("no sizes given");
-  if (types.empty() || impls.empty()) usage_error("--types and --impl must not be empty");
+  if (types.empty() || impls.empty() || offsets.empty()) {
+    usage_error("--types, --impl and --offsets must not be empty");
+  }
   const bool radix = contains(impls, "cub");
   const bool merge = contains(impls, "cub-mergesort");
   const bool u32 = contains(types, "u32");
@@ -469,21 +504,23 @@ int main(int argc, char** argv) {
 
   bool all_verified = true;
   for (const std::uint32_t n : sizes) {
-    if (u32) {
-      if (radix) {
-        all_verified &= measure<std::uint32_t>(c, Impl::radix, KeyType::u32, false, n);
-        all_verified &= measure<std::uint32_t>(c, Impl::radix, KeyType::u32, true, n);
+    for (const int o : offsets) {
+      if (u32) {
+        if (radix) {
+          all_verified &= measure<std::uint32_t>(c, o, Impl::radix, KeyType::u32, false, n);
+          all_verified &= measure<std::uint32_t>(c, o, Impl::radix, KeyType::u32, true, n);
+        }
+        if (merge) {
+          all_verified &= measure<std::uint32_t>(c, o, Impl::merge, KeyType::u32, false, n);
+          all_verified &= measure<std::uint32_t>(c, o, Impl::merge, KeyType::u32, true, n);
+        }
       }
-      if (merge) {
-        all_verified &= measure<std::uint32_t>(c, Impl::merge, KeyType::u32, false, n);
-        all_verified &= measure<std::uint32_t>(c, Impl::merge, KeyType::u32, true, n);
+      if (radix && contains(types, "f32")) {
+        all_verified &= measure<float>(c, o, Impl::radix, KeyType::f32, false, n);
       }
-    }
-    if (radix && contains(types, "f32")) {
-      all_verified &= measure<float>(c, Impl::radix, KeyType::f32, false, n);
-    }
-    if (radix && contains(types, "u64")) {
-      all_verified &= measure<std::uint64_t>(c, Impl::radix, KeyType::u64, false, n);
+      if (radix && contains(types, "u64")) {
+        all_verified &= measure<std::uint64_t>(c, o, Impl::radix, KeyType::u64, false, n);
+      }
     }
   }
   return all_verified ? 0 : 1;
