@@ -32,6 +32,7 @@ nlohmann::ordered_json to_json(const BenchRow& row) {
   if (row.steps) j["steps"] = *row.steps;
   if (row.bytes_moved) j["bytes_moved"] = *row.bytes_moved;
   if (row.copy_gb_per_s) j["copy_gb_per_s"] = *row.copy_gb_per_s;
+  if (row.offsets) j["offsets"] = *row.offsets;
   if (!row.step_kinds.empty()) {
     nlohmann::ordered_json kinds = nlohmann::ordered_json::array();
     for (const StepKindTime& k : row.step_kinds) {
@@ -84,6 +85,7 @@ BenchRow row_from_json(const nlohmann::json& j, const std::string& where) {
     if (j.contains("steps") && j["steps"].is_number()) row.steps = j["steps"].get<std::size_t>();
     if (j.contains("bytes_moved")) row.bytes_moved = j["bytes_moved"].get<std::uint64_t>();
     row.copy_gb_per_s = number("copy_gb_per_s");
+    if (j.contains("offsets")) row.offsets = j["offsets"].get<int>();
     if (j.contains("step_kinds")) {
       for (const auto& k : j["step_kinds"]) {
         row.step_kinds.push_back({k.at("kind").get<std::string>(), k.at("steps").get<std::size_t>(),
@@ -251,8 +253,12 @@ std::string keys_text(const BenchRow& row) {
          (row.descending.value_or(false) ? " descending" : "");
 }
 
+std::string impl_label(const BenchRow& row) {
+  return row.offsets ? row.impl + "/" + std::to_string(*row.offsets) : row.impl;
+}
+
 std::string series_name(const BenchRow& row) {
-  return row.impl + " " + keys_text(row);
+  return impl_label(row) + " " + keys_text(row);
 }
 
 std::string pow2_text(std::uint64_t n) {
@@ -270,20 +276,45 @@ std::string figure(double value) {
   return fixed(value >= 100 ? "%.0f" : value >= 1 ? "%.2f" : "%.3g", value);
 }
 
+namespace {
+
+using RowKey = std::tuple<std::string, std::string, std::uint64_t>;  // label or impl, keys, n
+
+// The fastest of the first rows of `impl` (any offsets) for these keys and n, or null.
+const BenchRow* fastest(const std::map<RowKey, const BenchRow*>& first,
+                        const std::vector<const BenchRow*>& candidates, const std::string& impl,
+                        const std::string& keys, std::uint64_t n) {
+  const BenchRow* best = nullptr;
+  for (const BenchRow* row : candidates) {
+    if (row->impl != impl || row->n != n || keys_text(*row) != keys) continue;
+    if (first.at(RowKey(impl_label(*row), keys, n)) != row) continue;
+    if (best == nullptr || row->gkeys_per_s > best->gkeys_per_s) best = row;
+  }
+  return best;
+}
+
+}  // namespace
+
 std::string markdown_report(const std::vector<BenchRow>& rows) {
   std::vector<std::string> groups;                        // keys, in order of first appearance
-  std::map<std::string, std::vector<std::string>> impls;  // per keys, in order of appearance
+  std::map<std::string, std::vector<std::string>> impls;  // labels per keys, in order
   std::set<std::uint64_t> sizes;
-  std::map<std::tuple<std::string, std::string, std::uint64_t>, const BenchRow*> first;
-  std::map<std::tuple<std::string, std::string, std::uint64_t>, int> count;
+  std::map<RowKey, const BenchRow*> first;
+  std::map<RowKey, std::vector<const BenchRow*>> all;
+  std::vector<const BenchRow*> cub_rows;
+  bool offsets = false;
   for (const BenchRow& row : rows) {
     const std::string keys = keys_text(row);
+    const std::string label = impl_label(row);
     if (std::find(groups.begin(), groups.end(), keys) == groups.end()) groups.push_back(keys);
     auto& list = impls[keys];
-    if (std::find(list.begin(), list.end(), row.impl) == list.end()) list.push_back(row.impl);
+    if (std::find(list.begin(), list.end(), label) == list.end()) list.push_back(label);
     sizes.insert(row.n);
-    const auto key = std::tuple(row.impl, keys, row.n);
-    if (++count[key] == 1) first[key] = &row;
+    const RowKey key(label, keys, row.n);
+    if (all[key].empty()) first[key] = &row;
+    all[key].push_back(&row);
+    if (row.impl == "cub" || row.impl == "cub-mergesort") cub_rows.push_back(&row);
+    offsets |= row.offsets.has_value();
   }
   std::string out = "| impl | keys |";
   std::string rule = "| --- | --- |";
@@ -293,10 +324,10 @@ std::string markdown_report(const std::vector<BenchRow>& rows) {
   }
   out += "\n" + rule + "\n";
   for (const std::string& keys : groups) {
-    for (const std::string& impl : impls[keys]) {
-      out += "| " + impl + " | " + keys + " |";
+    for (const std::string& label : impls[keys]) {
+      out += "| " + label + " | " + keys + " |";
       for (std::uint64_t n : sizes) {
-        const auto found = first.find(std::tuple(impl, keys, n));
+        const auto found = first.find(RowKey(label, keys, n));
         if (found == first.end()) {
           out += " – |";
           continue;
@@ -306,16 +337,15 @@ std::string markdown_report(const std::vector<BenchRow>& rows) {
             row.gkeys_per_s >= 1 ? fixed("%.2f", row.gkeys_per_s) : fixed("%.3g", row.gkeys_per_s);
         cell += " (" + fixed("%.3f", row.ms) + " ms";
         // Merge sorts against CUB's merge sort where the file has it, the rest against its
-        // radix sort: the fair comparison for each.
-        std::string reference = "cub";
-        if (impl.find("mergesort") != std::string::npos && impl != "cub-mergesort" &&
-            first.count(std::tuple(std::string("cub-mergesort"), keys, n)) != 0) {
-          reference = "cub-mergesort";
-        }
-        const auto cub = first.find(std::tuple(reference, keys, n));
-        if (impl != "cub" && cub != first.end() && cub->second->gkeys_per_s > 0) {
-          const double ratio = row.gkeys_per_s / cub->second->gkeys_per_s;
-          cell += ", " + fixed(ratio >= 0.1 ? "%.2f" : "%.2g", ratio) + "x " + reference;
+        // radix sort: the fair comparison for each, and of CUB's configurations the fastest.
+        const BenchRow* reference = nullptr;
+        if (row.impl.find("mergesort") != std::string::npos && row.impl != "cub-mergesort")
+          reference = fastest(first, cub_rows, "cub-mergesort", keys, n);
+        if (reference == nullptr) reference = fastest(first, cub_rows, "cub", keys, n);
+        if (row.impl != "cub" && reference != nullptr && reference->gkeys_per_s > 0) {
+          const double ratio = row.gkeys_per_s / reference->gkeys_per_s;
+          cell +=
+              ", " + fixed(ratio >= 0.1 ? "%.2f" : "%.2g", ratio) + "x " + impl_label(*reference);
         }
         cell += ")";
         if (row.verified == false) cell += " NOT VERIFIED";
@@ -324,12 +354,23 @@ std::string markdown_report(const std::vector<BenchRow>& rows) {
       out += "\n";
     }
   }
+  if (offsets) {
+    out +=
+        "\ncub/32, cub/64: CUB called with a 32- or 64-bit `num_items` (it picks another tuning "
+        "for each); every ratio is to the faster of the two, named.\n";
+  }
   std::string repeats;
-  for (const auto& [key, times] : count) {
-    if (times < 2) continue;
+  for (const auto& [key, list] : all) {
+    if (list.size() < 2) continue;
     if (!repeats.empty()) repeats += "; ";
     repeats += std::get<0>(key) + " " + std::get<1>(key) + " " + pow2_text(std::get<2>(key)) +
-               ": " + std::to_string(times) + " rows";
+               ": " + std::to_string(list.size()) + " rows";
+    const auto [lo, hi] =
+        std::minmax_element(list.begin(), list.end(),
+                            [](const BenchRow* a, const BenchRow* b) { return a->ms < b->ms; });
+    repeats += ", medians " + fixed("%.3f", (*lo)->ms) + " to " + fixed("%.3f", (*hi)->ms) +
+               " ms (slowest / fastest " +
+               fixed("%.3f", (*lo)->ms > 0 ? (*hi)->ms / (*lo)->ms : 0) + ")";
   }
   if (!repeats.empty())
     out += "\nMeasured more than once (the table shows the first row): " + repeats + ".\n";

@@ -44,6 +44,9 @@ struct BenchRow {
   std::optional<std::uint64_t> bytes_moved;  // sum of the steps' bytes read and written
   std::optional<double> copy_gb_per_s;       // the device's copy bandwidth (common/copy_bandwidth)
   std::vector<StepKindTime> step_kinds;      // with --steps
+  // CUB's rows (bench/cub_baseline.cu): the width in bits of the num_items it was called with, 32
+  // or 64; CUB picks another tuning for each. Absent in older rows, which are 32-bit.
+  std::optional<int> offsets;
 };
 
 nlohmann::ordered_json to_json(const BenchRow& row);
@@ -61,7 +64,10 @@ std::string csv_lines(const BenchRow& row);
 std::string short_type(const std::string& schema_type);  // "uint32" -> "u32"
 // What a row was sorting: "u32", "u32 + u32 values", with " descending" when it was.
 std::string keys_text(const BenchRow& row);
-// A line of the plot: impl and keys, e.g. "sortscope-onesweep u32 + u32 values".
+// The impl with the configuration that tells its rows apart: "cub/64" for CUB called with a
+// 64-bit num_items, else the impl.
+std::string impl_label(const BenchRow& row);
+// A line of the plot: impl label and keys, e.g. "sortscope-onesweep u32 + u32 values".
 std::string series_name(const BenchRow& row);
 std::string pow2_text(std::uint64_t n);  // "2^20" for powers of two, else decimal
 // A number through a printf format, e.g. fixed("%.3f", ms).
@@ -69,9 +75,11 @@ std::string fixed(const char* format, double value);
 // Three significant digits at least, without a long fraction for large values.
 std::string figure(double value);
 
-// The BENCHMARKS.md table: rows impl x keys (grouped by keys, in order of first appearance),
-// columns n, cells "Gkeys/s (median ms)" plus the ratio to the `cub` row of the same keys and n
-// where there is one. The first row of each impl/keys/n is shown; repeats are counted in a note.
+// The BENCHMARKS.md table: rows impl label x keys (grouped by keys, in order of first
+// appearance), columns n, cells "Gkeys/s (median ms)" plus the ratio to the fastest CUB row of the
+// same keys and n, named (merge sorts against cub-mergesort where there is one, the rest against
+// cub). The first row of each impl/keys/n is shown; repeats are counted in a note with the spread
+// of their medians.
 std::string markdown_report(const std::vector<BenchRow>& rows);
 
 }  // namespace ss

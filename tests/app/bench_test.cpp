@@ -437,10 +437,41 @@ TEST_CASE("bench-report prints BENCHMARKS.md's Markdown table from JSON Lines", 
         "| sortscope-onesweep | u32 + u32 values | – | 2.05 (0.001 ms) |\n"
         "\n"
         "Measured more than once (the table shows the first row): sortscope-onesweep u32 2^10: 2 "
-        "rows.\n");
+        "rows, medians 0.020 to 0.030 ms (slowest / fastest 1.500).\n");
   const CliResult none = cli("bench-report '" + rows + "'");
   CHECK(none.code == 2);
   CHECK_THAT(none.out, Catch::Contains("--markdown"));
+}
+
+TEST_CASE("bench-report compares each row with CUB's fastest configuration, and names it",
+          "[bench][cli]") {
+  auto row = [](const std::string& impl, int offsets, int n, double ms) {
+    nlohmann::json j = {{"impl", impl},    {"type", "uint32"}, {"pairs", false},
+                        {"n", n},          {"ms", ms},         {"gkeys_per_s", n / ms / 1e6},
+                        {"device", "GPU"}, {"driver", "d"},    {"date", "2026-11-28"},
+                        {"command", "c"}};
+    if (offsets != 0) j["offsets"] = offsets;
+    return j.dump() + "\n";
+  };
+  // 2^10: the 64-bit count is CUB's faster, 2^11 the 32-bit one; merge sorts likewise.
+  const std::string rows = data_file(
+      "bench_report_offsets.jsonl",
+      row("cub", 32, 1024, 0.010) + row("cub", 64, 1024, 0.008) + row("cub", 32, 2048, 0.010) +
+          row("cub", 64, 2048, 0.020) + row("cub-mergesort", 32, 1024, 0.040) +
+          row("cub-mergesort", 64, 1024, 0.050) + row("sortscope-onesweep", 0, 1024, 0.016) +
+          row("sortscope-onesweep", 0, 2048, 0.020) + row("sortscope-mergesort", 0, 1024, 0.080));
+  const CliResult r = cli("bench-report '" + rows + "' --markdown -");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("| cub/32 | u32 | 0.102 (0.010 ms) | 0.205 (0.010 ms) |"));
+  CHECK_THAT(r.out, Catch::Contains("| cub/64 | u32 | 0.128 (0.008 ms) | 0.102 (0.020 ms) |"));
+  CHECK_THAT(r.out, Catch::Contains("| sortscope-onesweep | u32 | 0.064 (0.016 ms, 0.50x cub/64) "
+                                    "| 0.102 (0.020 ms, 0.50x cub/32) |"));
+  CHECK_THAT(r.out,
+             Catch::Contains("| cub-mergesort/64 | u32 | 0.0205 (0.050 ms, 0.16x cub/64) |"));
+  CHECK_THAT(r.out, Catch::Contains("| sortscope-mergesort | u32 | 0.0128 (0.080 ms, 0.50x "
+                                    "cub-mergesort/32) |"));
+  CHECK_THAT(r.out, Catch::Contains("every ratio is to the faster of the two, named"));
 }
 
 TEST_CASE("BENCHMARKS.md's tables are bench-report's output for each raw file in docs/bench",
