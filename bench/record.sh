@@ -15,7 +15,7 @@
 set -eu
 
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
-  sed -n '6,13p' "$0" >&2
+  sed -n '7,14p' "$0" >&2
   exit 2
 fi
 cli=$1
