@@ -280,14 +280,12 @@ namespace {
 
 using RowKey = std::tuple<std::string, std::string, std::uint64_t>;  // label or impl, keys, n
 
-// The fastest of the first rows of `impl` (any offsets) for these keys and n, or null.
-const BenchRow* fastest(const std::map<RowKey, const BenchRow*>& first,
-                        const std::vector<const BenchRow*>& candidates, const std::string& impl,
+// The fastest of `candidates` of `impl` (any offsets) for these keys and n, or null.
+const BenchRow* fastest(const std::vector<const BenchRow*>& candidates, const std::string& impl,
                         const std::string& keys, std::uint64_t n) {
   const BenchRow* best = nullptr;
   for (const BenchRow* row : candidates) {
     if (row->impl != impl || row->n != n || keys_text(*row) != keys) continue;
-    if (first.at(RowKey(impl_label(*row), keys, n)) != row) continue;
     if (best == nullptr || row->gkeys_per_s > best->gkeys_per_s) best = row;
   }
   return best;
@@ -301,7 +299,7 @@ std::string markdown_report(const std::vector<BenchRow>& rows) {
   std::set<std::uint64_t> sizes;
   std::map<RowKey, const BenchRow*> first;
   std::map<RowKey, std::vector<const BenchRow*>> all;
-  std::vector<const BenchRow*> cub_rows;
+  std::vector<const BenchRow*> cub_rows;  // the first row of each CUB label, keys and n
   bool offsets = false;
   for (const BenchRow& row : rows) {
     const std::string keys = keys_text(row);
@@ -311,9 +309,11 @@ std::string markdown_report(const std::vector<BenchRow>& rows) {
     if (std::find(list.begin(), list.end(), label) == list.end()) list.push_back(label);
     sizes.insert(row.n);
     const RowKey key(label, keys, row.n);
-    if (all[key].empty()) first[key] = &row;
+    if (all[key].empty()) {
+      first[key] = &row;
+      if (row.impl == "cub" || row.impl == "cub-mergesort") cub_rows.push_back(&row);
+    }
     all[key].push_back(&row);
-    if (row.impl == "cub" || row.impl == "cub-mergesort") cub_rows.push_back(&row);
     offsets |= row.offsets.has_value();
   }
   std::string out = "| impl | keys |";
@@ -340,8 +340,8 @@ std::string markdown_report(const std::vector<BenchRow>& rows) {
         // radix sort: the fair comparison for each, and of CUB's configurations the fastest.
         const BenchRow* reference = nullptr;
         if (row.impl.find("mergesort") != std::string::npos && row.impl != "cub-mergesort")
-          reference = fastest(first, cub_rows, "cub-mergesort", keys, n);
-        if (reference == nullptr) reference = fastest(first, cub_rows, "cub", keys, n);
+          reference = fastest(cub_rows, "cub-mergesort", keys, n);
+        if (reference == nullptr) reference = fastest(cub_rows, "cub", keys, n);
         if (row.impl != "cub" && reference != nullptr && reference->gkeys_per_s > 0) {
           const double ratio = row.gkeys_per_s / reference->gkeys_per_s;
           cell +=
