@@ -5,13 +5,18 @@
 #include "core/context.hpp"
 #include "core/interrupt.hpp"
 #include "shaders/common/network_bindings.h"
+#include "verify/invariant_checker.hpp"
 
 namespace ss {
 
-Stepper::Stepper(const Context& context, const Plan& plan, const KeyArray& input)
+Stepper::Stepper(const Context& context, const Plan& plan, const KeyArray& input,
+                 bool check_invariants)
     : context_(context), resources_(context, plan, /*instrumented=*/true) {
+  if (check_invariants) checker_ = std::make_unique<InvariantChecker>(context, resources_);
   reset(input);
 }
+
+Stepper::~Stepper() = default;
 
 void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first) {
   throw_if_interrupted();
@@ -28,6 +33,7 @@ void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first) 
         if (restore_first) resources_.record_restore(cmd);
         full_barrier(cmd);
         for (std::size_t i = begin; i < end; ++i) resources_.record_step(cmd, i);
+        if (checker_ && end > begin) checker_->record(cmd, end - 1);
       },
       what);
 }
@@ -92,6 +98,14 @@ StepStats Stepper::last_stats() const {
   stats.swaps = words[gpu::STATS_SWAPS];
   stats.available = true;
   return stats;
+}
+
+std::optional<InvariantVerdict> Stepper::last_invariant() const {
+  if (!checker_ || position_ == 0 || !checker_->has_result() ||
+      checker_->checked_step() != position_ - 1) {
+    return std::nullopt;
+  }
+  return checker_->read();
 }
 
 std::vector<std::uint32_t> Stepper::last_swap_flags() const {

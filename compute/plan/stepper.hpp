@@ -3,9 +3,12 @@
 // back replays from the pristine input, so every state shown is one the GPU produced by running
 // the plan's steps in order.
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "plan/plan_resources.hpp"
+#include "verify/step_invariant.hpp"
 
 namespace ss {
 
@@ -16,9 +19,17 @@ struct StepStats {
   bool available = false;  // false before the first step and for plans without instrumentation
 };
 
+class InvariantChecker;
+
 class Stepper {
  public:
-  Stepper(const Context& context, const Plan& plan, const KeyArray& input);
+  // `check_invariants`: after every step, a kernel checks what holds at that point
+  // (step_invariant.hpp) in the same submission; last_invariant() reads its verdict.
+  Stepper(const Context& context, const Plan& plan, const KeyArray& input,
+          bool check_invariants = true);
+  ~Stepper();
+  Stepper(const Stepper&) = delete;
+  Stepper& operator=(const Stepper&) = delete;
 
   const Plan& plan() const { return resources_.plan(); }
   std::size_t position() const { return position_; }  // steps applied so far
@@ -42,12 +53,16 @@ class Stepper {
   // Swap flag per element for the last step (1 at the left wire of each exchanging
   // comparator); empty when the plan has no instrumentation or nothing ran yet.
   std::vector<std::uint32_t> last_swap_flags() const;
+  // What holds after the last step applied, as the GPU checked it; nullopt at position 0 or when
+  // the stepper checks no invariants.
+  std::optional<InvariantVerdict> last_invariant() const;
 
  private:
   void run_range(std::size_t begin, std::size_t end, bool restore_first);
 
   const Context& context_;
   PlanResources resources_;
+  std::unique_ptr<InvariantChecker> checker_;
   std::size_t position_ = 0;
 };
 
