@@ -80,6 +80,7 @@ Image OffscreenRenderer::render(const Stepper& stepper, const KeyRange& range) {
   ViewsOptions views;
   views.selection = options_.selection;
   views.bars_style = options_.bars_style;
+  views.caption = options_.caption;
   views.network.ui_scale = options_.style.scale;
   Image image = render_image_window(context_, frame, *target_, 16.0f * options_.style.scale,
                                     [&](ImVec2 min, ImVec2 max) {
@@ -103,6 +104,7 @@ Image OffscreenRenderer::render_race(const Stepper& first, const Stepper& second
   const std::string second_facts = network_facts_short_text(second.plan());
   ViewsOptions views;
   views.bars_style = options_.bars_style;
+  views.caption = options_.caption;
   return render_image_window(context_, frame, *target_, 16.0f * options_.style.scale,
                              [&](ImVec2 min, ImVec2 max) {
                                draw_race(frame.bars(), frame.race_bars(), frame.imgui(), a, b,

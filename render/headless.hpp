@@ -25,6 +25,8 @@ struct OffscreenOptions {
   ViewPicks picks;  // mergesort: output list and blocksort tile shown
   UiStyle style;
   BarsStyle bars_style = BarsStyle::automatic;
+  // The step's narration and invariant verdict under the heading (--caption).
+  bool caption = false;
   // Draw the same frame this many more times (pre-pass included) and report medians into
   // `frame_times`. 0: draw once.
   std::uint32_t timed_frames = 0;

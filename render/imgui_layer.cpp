@@ -77,6 +77,9 @@ Palette palette(const UiStyle& style) {
   }
   p.swapped = IM_COL32(230, 159, 0, 255);     // Okabe-Ito orange, as the bars' marker strip
   p.compared = IM_COL32(216, 216, 216, 255);  // light grey, as the bars' marker strip
+  // Okabe-Ito bluish green and vermillion, lightened so both read on the dark backgrounds.
+  p.holds = IM_COL32(60, 200, 150, 255);
+  p.warning = IM_COL32(255, 110, 60, 255);
   return p;
 }
 

@@ -28,6 +28,8 @@ struct Palette {
   ImU32 accent;    // the current step: highlighted layer band, labels
   ImU32 swapped;   // comparators that exchanged (orange, as in the bars' marker strip)
   ImU32 compared;  // comparators of the current step that did not exchange
+  ImU32 holds;     // a statement the GPU checked and found true
+  ImU32 warning;   // one it found false
 };
 Palette palette(const UiStyle& style);
 

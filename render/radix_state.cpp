@@ -53,6 +53,15 @@ HistogramModel radix4_histogram(const Context& context, const Stepper& stepper,
         h.cells[std::size_t(t) * h.buckets + b] = words[gpu::radix4_tile_entry(b, t, d.tiles)];
     h.rows_meaning = "rows: tiles of " + std::to_string(d.tile_keys) +
                      " keys, digit counts written by the count kernel (buffer 4)";
+    if (d.stage != gpu::RADIX4_STAGE_COUNT) {
+      const auto offsets =
+          read(context, stepper, gpu::RADIX4_BUFFER_TILE_OFFSETS, std::size_t(16) * d.tiles);
+      h.tile_offsets.resize(h.cells.size());
+      for (std::uint32_t t = 0; t < d.tiles; ++t)
+        for (std::uint32_t b = 0; b < h.buckets; ++b)
+          h.tile_offsets[std::size_t(t) * h.buckets + b] =
+              offsets[gpu::radix4_tile_entry(b, t, d.tiles)];
+    }
   }
   if (d.stage == gpu::RADIX4_STAGE_COUNT) {
     h.totals_source = "totals and offsets: written by the scan (next step)";

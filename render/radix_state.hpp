@@ -55,8 +55,11 @@ struct HistogramModel {
   bool rows_are_passes = false;        // onesweep before its passes: one row per digit pass
   std::vector<std::uint32_t> counts;   // keys per bucket in the pass (empty: not yet written)
   std::vector<std::uint32_t> offsets;  // exclusive scan of counts, as the GPU wrote it
-  std::string totals_source;           // legend: the buffer the totals come from
-  std::string missing;                 // why nothing is shown yet, when nothing is
+  // radix4 after its scan: where each cell's keys start in the output (cells' layout; empty
+  // when not read).
+  std::vector<std::uint32_t> tile_offsets;
+  std::string totals_source;  // legend: the buffer the totals come from
+  std::string missing;        // why nothing is shown yet, when nothing is
   std::uint32_t cell(std::uint32_t row, std::uint32_t bucket) const {
     return cells[std::size_t(row) * buckets + bucket];
   }

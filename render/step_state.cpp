@@ -42,6 +42,7 @@ StepState capture_step_state(const Context& context, const Stepper& stepper, con
   if (const Step* step = s.shown_step()) {
     s.comparators = step_comparators(*step);
     s.stats_counts = stepper.last_stats();
+    s.invariant = stepper.last_invariant();
     if (s.n() <= k_max_network_wires) s.swap_flags = stepper.last_swap_flags();
   }
   if (s.n() <= k_max_printed_wires) s.current = stepper.read_current();

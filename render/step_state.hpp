@@ -47,6 +47,8 @@ struct StepState {
   std::optional<RadixState> radix;        // radix plans: histograms, scatter, tile status
   std::optional<MergeState> merge;        // mergesort: runs, merge path, blocksort tile
   ViewPicks picks;                        // the list and tile the merge views were read for
+  // What holds after the step shown, as the GPU checked it (nullopt at the input).
+  std::optional<InvariantVerdict> invariant;
 
   std::uint32_t n() const { return plan != nullptr ? plan->spec.n : 0; }
   // The step just applied, or null at position 0.

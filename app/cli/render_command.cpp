@@ -37,6 +37,7 @@ struct RenderOptions {
   std::uint32_t height = 1080;
   float ui_scale = 1.0f;
   bool presenter = false;
+  bool caption = false;
   std::string out;
   std::string svg;
   std::uint32_t time_frames = 0;
@@ -110,6 +111,7 @@ render::OffscreenOptions frame_options(const RenderOptions& o) {
   options.picks = o.picks;
   options.bars_style = render::parse_bars_style(o.bars);
   options.style = {o.presenter ? std::max(o.ui_scale, 2.0f) : o.ui_scale, o.presenter};
+  options.caption = o.caption;
   return options;
 }
 
@@ -254,6 +256,9 @@ Command add_render_command(CLI::App& app) {
   sub->add_option("--height", options->height, "image height in pixels")->capture_default_str();
   sub->add_option("--ui-scale", options->ui_scale, "scale of text and lines (0.5 to 4)")
       ->capture_default_str();
+  sub->add_flag("--caption", options->caption,
+                "under the heading, what the step did (numbers the GPU wrote) and what holds "
+                "after it, checked on the GPU");
   sub->add_flag("--presenter", options->presenter,
                 "high-contrast theme with large text (UI scale at least 2)");
   sub->add_option("--out,-o", options->out,

@@ -17,6 +17,9 @@
 #include "input/key_file.hpp"
 #include "plan/runner.hpp"
 #include "plan/stepper.hpp"
+#include "render/narration/narration.hpp"
+#include "render/step_state.hpp"
+#include "render/step_text.hpp"
 
 namespace ss::cli {
 
@@ -29,6 +32,7 @@ struct RunOptions {
   std::string output;
   bool trace = false;
   bool json = false;
+  bool narrate = false;
   int lookback_runs = 0;
 };
 
@@ -40,6 +44,32 @@ std::vector<std::string> format_keys(const KeyArray& keys) {
     out.push_back(std::move(text));
   }
   return out;
+}
+
+// One step's caption: "step 3 of 15: label", the narration and the verdict of its invariant, as
+// text lines or as one JSON object.
+nlohmann::json caption_json(const render::StepState& state, const render::Caption& caption) {
+  const Plan& plan = *state.plan;
+  nlohmann::json line = {{"step", state.position},
+                         {"step_number", step_number(plan, state.position - 1)},
+                         {"steps", plan.steps.size()},
+                         {"title", state.shown_step()->label},
+                         {"narration", caption.narration}};
+  if (state.invariant) {
+    const InvariantVerdict& v = *state.invariant;
+    line["invariant"] = {{"text", v.text},
+                         {"holds", v.holds},
+                         {"violations", v.violations},
+                         {"out_of_order", v.out_of_order}};
+    if (v.first_violation != gpu::INVARIANT_NONE)
+      line["invariant"]["first_violation"] = v.first_violation;
+  }
+  return line;
+}
+
+void print_caption(const render::StepState& state, const render::Caption& caption) {
+  std::cout << render::step_heading(state) << "\n  " << caption.narration << "\n";
+  if (!caption.invariant.empty()) std::cout << "  " << caption.invariant << "\n";
 }
 
 std::string join(const std::vector<std::string>& items) {
@@ -69,12 +99,27 @@ int run(const RunOptions& o) {
   KeyArray result;
   double gpu_ms = 0;
   const Plan& stepping_plan = session.stepping_plan();
-  if (o.trace) {
+  if (o.trace || o.narrate) {
     Stepper stepper(context, stepping_plan, input);
-    trace.push_back(format_keys(stepper.read_current()));
+    const render::KeyRange range = render::key_range(input);
+    if (o.trace) trace.push_back(format_keys(stepper.read_current()));
+    if (o.narrate && !o.json) {
+      const render::StepState state = render::capture_step_state(context, stepper, range);
+      std::cout << render::step_heading(state) << "\n  " << render::step_caption(state).narration
+                << "\n";
+    }
     while (!stepper.at_end()) {
+      throw_if_interrupted();
       stepper.next();
-      trace.push_back(format_keys(stepper.read_current()));
+      if (o.trace) trace.push_back(format_keys(stepper.read_current()));
+      if (!o.narrate) continue;
+      const render::StepState state = render::capture_step_state(context, stepper, range);
+      const render::Caption caption = render::step_caption(state);
+      if (o.json) {
+        std::cout << caption_json(state, caption).dump() << "\n";
+      } else {
+        print_caption(state, caption);
+      }
     }
     result = stepper.read_current();
   }
@@ -83,7 +128,7 @@ int run(const RunOptions& o) {
     runner.set_input(input);
     gpu_ms = runner.run().total_ms;
     KeyArray timed = runner.result();
-    if (o.trace && (timed.words != result.words || timed.values != result.values)) {
+    if ((o.trace || o.narrate) && (timed.words != result.words || timed.values != result.values)) {
       throw std::runtime_error("the stepped and the timed runs of the plan disagree");
     }
     result = std::move(timed);
@@ -179,7 +224,12 @@ Command add_run_command(CLI::App& app) {
                   "write the sorted keys (\"key value\" lines with --pairs; raw binary if the name "
                   "ends in .bin)");
   sub->add_flag("--trace", options->trace, "print the array after every step (n <= 256)");
-  sub->add_flag("--json", options->json, "print the summary as one JSON object");
+  sub->add_flag("--json", options->json,
+                "print the summary as one JSON object (with --narrate, each step first as one "
+                "JSON line: step, title, narration, invariant)");
+  sub->add_flag("--narrate", options->narrate,
+                "step through the sort and print, for every step, what it did (numbers the GPU "
+                "wrote) and what holds after it, checked on the GPU");
   sub->add_option("--lookback", options->lookback_runs,
                   "onesweep: step the sort K times more and print, per digit pass, how far its "
                   "tiles looked back and how often the fallback counted a predecessor's keys")

@@ -62,6 +62,7 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "fullspeed") return Action::toggle_full_speed;
   if (name == "next-view") return Action::next_view;
   if (name == "density") return Action::toggle_density;
+  if (name == "caption") return Action::toggle_caption;
   if (name == "controls") return Action::toggle_controls;
   if (name == "step-panel") return Action::toggle_step_panel;
   if (name == "close-drawers") return Action::close_drawers;
@@ -348,6 +349,9 @@ void App::perform(Action action) {
     case Action::toggle_density:
       views.bars_style = views.bars_style == render::BarsStyle::minmax ? render::BarsStyle::density
                                                                        : render::BarsStyle::minmax;
+      break;
+    case Action::toggle_caption:
+      views.caption = !views.caption;
       break;
     case Action::toggle_controls:
       controls_open = !controls_open;

@@ -36,6 +36,7 @@ enum class Action {
   toggle_full_speed,  // F: the full-speed panel (or back to stepping)
   next_view,          // V: the next of the step's detail views, when they take turns
   toggle_density,     // D: density view or min..max bars for more keys than pixel columns
+  toggle_caption,     // T: the step's narration and invariant under the heading
   toggle_controls,    // C: open (or close) the controls drawer
   toggle_step_panel,  // S: open (or close) the step drawer
   close_drawers,      // Escape

@@ -21,7 +21,7 @@ constexpr std::uint32_t k_gui_max_n = 1u << 22;
 constexpr const char* k_key_help =
     "keys: Left/Right step, Space play, R reset, N new input, V next view, C controls, S step "
     "panel, Esc close, H hide panels, P presenter, F11 full screen, O phases, [ ] pick list or "
-    "tile, F full speed / stepping, G record";
+    "tile, F full speed / stepping, G record, T narration";
 
 template <class T, std::size_t N, class Name>
 bool combo(const char* label, T& value, const T (&items)[N], Name name) {
@@ -187,6 +187,7 @@ void view_controls(App& app) {
   }
   app.views.selection = static_cast<ViewSelection>(selection);
   if (ImGui::Button("next view (V)")) app.perform(Action::next_view);
+  checkbox("narration and invariant (T)", &app.views.caption);
   // More keys than pixel columns: the density view, or bars of each column's min..max.
   ImGui::TextUnformatted("many keys (D)");
   int bars = static_cast<int>(app.views.bars_style);

@@ -10,6 +10,7 @@
 
 #include "core/embedded_shader.hpp"
 #include "gui/panel_widgets.hpp"
+#include "render/narration/narration.hpp"
 #include "render/step_text.hpp"
 #include "render/text_fit.hpp"
 
@@ -88,6 +89,15 @@ void step_panel(App& app, render::FrameRenderer& renderer) {
     return;
   }
   if (state.position == 0) wrapped_text_disabled("next step: " + step->label);
+  // The whole caption: the heading of the central view may have cut it short.
+  const render::Caption caption = render::step_caption(state);
+  wrapped_text(caption.narration);
+  if (!caption.invariant.empty()) {
+    const render::Palette colors = render::palette(renderer.imgui().style());
+    ImGui::PushStyleColor(ImGuiCol_Text, caption.invariant_fails ? colors.warning : colors.holds);
+    wrapped_text(caption.invariant);
+    ImGui::PopStyleColor();
+  }
   const KernelSpec& kernel = plan.kernels[step->kernel];
   table("facts", facts(app, *step, kernel), 0.45f,
         ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV);

@@ -6,7 +6,8 @@
 namespace ss::render {
 
 Heading measure_heading(ImGuiLayer& ui, const StepState& state, float width,
-                        std::size_t title_lines, const std::string& hint) {
+                        std::size_t title_lines, const std::string& hint, const Caption* caption,
+                        std::size_t caption_lines) {
   const float s = ui.style().scale, line = ImGui::GetFontSize();
   Heading h;
   h.title = wrap_words(ui.large(), ui.large()->FontSize, step_heading(state), width, title_lines);
@@ -24,8 +25,16 @@ Heading measure_heading(ImGuiLayer& ui, const StepState& state, float width,
                                              ImGui::CalcTextSize(hint.c_str()).x >
                                          width;
   if (h.hint_own_line) h.hint = elide(hint, width);
+  if (caption != nullptr && caption_lines > 0) {
+    h.narration = wrap_words(caption->narration, width, caption_lines);
+    if (!caption->invariant.empty()) h.invariant = wrap_words(caption->invariant, width, 2);
+    h.invariant_fails = caption->invariant_fails;
+  }
+  const float caption_h =
+      float(h.narration.size() + h.invariant.size()) * line + (h.narration.empty() ? 0.0f : 4 * s);
   const float lines = float(h.lines.size() + (h.hint_own_line ? 1 : 0));
-  h.height = float(h.title.size()) * ui.large()->FontSize + 2 * s + lines * line + 8 * s;
+  h.height =
+      float(h.title.size()) * ui.large()->FontSize + 2 * s + lines * line + caption_h + 8 * s;
   return h;
 }
 
@@ -43,12 +52,25 @@ void draw_heading(ImDrawList* list, ImGuiLayer& ui, const Heading& h, const Pale
     draw_text(list, {min.x, y}, colors.text, text);
     y += line;
   }
-  if (h.hint.empty()) return;
-  const float hint_w = ImGui::CalcTextSize(h.hint.c_str()).x;
-  if (h.hint_own_line)
-    draw_text(list, {min.x, y}, colors.accent, h.hint);
-  else
-    draw_text(list, {max.x - hint_w, y - line}, colors.accent, h.hint);
+  if (!h.hint.empty()) {
+    const float hint_w = ImGui::CalcTextSize(h.hint.c_str()).x;
+    if (h.hint_own_line) {
+      draw_text(list, {min.x, y}, colors.accent, h.hint);
+      y += line;
+    } else {
+      draw_text(list, {max.x - hint_w, y - line}, colors.accent, h.hint);
+    }
+  }
+  if (h.narration.empty()) return;
+  y += 4 * s;
+  for (const std::string& text : h.narration) {
+    draw_text(list, {min.x, y}, colors.text, text);
+    y += line;
+  }
+  for (const std::string& text : h.invariant) {
+    draw_text(list, {min.x, y}, h.invariant_fails ? colors.warning : colors.holds, text);
+    y += line;
+  }
 }
 
 }  // namespace ss::render

@@ -10,19 +10,26 @@
 #include <imgui.h>
 
 #include "render/imgui_layer.hpp"
+#include "render/narration/narration.hpp"
 #include "render/step_state.hpp"
 
 namespace ss::render {
 
 struct Heading {
   std::vector<std::string> title, lines;
+  // The step's caption (narration.hpp) under the scenario line, when shown.
+  std::vector<std::string> narration, invariant;
+  bool invariant_fails = false;
   std::string hint;
   bool hint_own_line = false;
   float height = 0;  // including the gap under it
 };
 
+// `caption`, when given, is wrapped under the scenario line in at most `caption_lines` lines
+// (the last cut short with "...") and its invariant in at most two.
 Heading measure_heading(ImGuiLayer& ui, const StepState& state, float width,
-                        std::size_t title_lines, const std::string& hint);
+                        std::size_t title_lines, const std::string& hint,
+                        const Caption* caption = nullptr, std::size_t caption_lines = 0);
 void draw_heading(ImDrawList* list, ImGuiLayer& ui, const Heading& heading, const Palette& colors,
                   ImVec2 min, ImVec2 max);
 

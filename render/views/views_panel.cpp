@@ -27,6 +27,9 @@ ViewRects g_rects;
 
 // Lines the step heading may take; the step panel has the full text.
 constexpr std::size_t k_heading_lines = 2;
+// Lines of the step's narration under the heading, and when room is short.
+constexpr std::size_t k_caption_lines = 4;
+constexpr std::size_t k_short_caption_lines = 2;
 // Lines the wire diagram's caption (the network's facts) may take.
 constexpr std::size_t k_facts_lines = 2;
 // The bars' share of the room the bars and detail views share when the views need less.
@@ -183,7 +186,10 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
 
   // The step's radix views are stacked when each gets what it needs and the bars keep their
   // share; else they take turns (V shows the next), and the heading says which shows.
-  Heading heading = measure_heading(ui, state, width, k_heading_lines, "");
+  const Caption caption_text = step_caption(state);
+  const Caption* caption = options.caption ? &caption_text : nullptr;
+  Heading heading =
+      measure_heading(ui, state, width, k_heading_lines, "", caption, k_caption_lines);
   float room = max.y - min.y - heading.height;
   if (views.size() > 1 && room - legend_h - detail_gap - stacked_need() <
                               std::max(bars_min, k_stacked_bars_share * room)) {
@@ -194,7 +200,7 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
                              "), V: " + radix_view_name(views[next]);
     views = {views[shown]};
     needs = {needs[shown]};
-    heading = measure_heading(ui, state, width, k_heading_lines, hint);
+    heading = measure_heading(ui, state, width, k_heading_lines, hint, caption, k_caption_lines);
   }
   // A heading of one line when two would leave the views less than they need.
   float need = state.merge ? merge_views_min_height(state, choice, width, s) : 0.0f;
@@ -207,11 +213,11 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
       network && !options.network_note.empty()
           ? float(wrap_words(options.network_note, width, k_facts_lines).size()) * line
           : 0.0f;
-  const float caption = facts_h + note_h;
-  if (network) need += 6 * s + network_min_height(*layout, line) + caption;
+  const float facts_caption = facts_h + note_h;
+  if (network) need += 6 * s + network_min_height(*layout, line) + facts_caption;
   if (!views.empty()) need += detail_gap + stacked_need();
   if (max.y - min.y - heading.height < need)
-    heading = measure_heading(ui, state, width, 1, heading.hint);
+    heading = measure_heading(ui, state, width, 1, heading.hint, caption, k_short_caption_lines);
   draw_heading(list, ui, heading, colors, min, max);
   const float y = min.y + heading.height;
   room = max.y - y;
@@ -230,7 +236,7 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   // Bars and their legend.
   float bars_h = room - legend_h;
   if (network)
-    bars_h = bars_height(room - legend_h - 6 * s - caption, k_network_bars_share,
+    bars_h = bars_height(room - legend_h - 6 * s - facts_caption, k_network_bars_share,
                          network_min_height(*layout, line), bars_min);
   else if (!views.empty())
     bars_h = bars_height(room - legend_h - detail_gap, k_bars_share, stacked_need(), bars_min);
@@ -255,7 +261,7 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
     if (note_h > 0)
       draw_wrapped(list, {min.x, bottom + 4 * s + facts_h}, colors.accent, options.network_note,
                    width, k_facts_lines);
-    bottom += caption;
+    bottom += facts_caption;
     g_rects.network_min = {min.x, bottom + 6 * s};
     g_rects.network_max = max;
     audit_room("wire diagram", g_rects.network_min, g_rects.network_max,

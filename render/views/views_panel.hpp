@@ -54,6 +54,8 @@ struct ViewsOptions {
   // Under the wire diagram's caption, in the accent colour: the network lab's verdict.
   std::string network_note;
   bool legend = true;  // the bars' legend (a race leaves it out: half the height each)
+  // The step's narration and the verdict of what holds after it, under the heading.
+  bool caption = true;
 };
 
 // Draws into the current ImGui window's draw list inside [min, max]; the bars are queued on
