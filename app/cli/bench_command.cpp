@@ -22,6 +22,7 @@
 #include "baseline/cpu_sort.hpp"
 #include "baseline/cpu_timing.hpp"
 #include "cli/commands.hpp"
+#include "cli/stepping_cost.hpp"
 #include "common/bench_model.hpp"
 #include "common/bench_plot.hpp"
 #include "common/bench_rows.hpp"
@@ -53,6 +54,7 @@ struct BenchOptions {
   std::string plot;
   std::vector<std::string> overlays;
   bool steps = false;
+  bool stepping = false;
   std::uint32_t plot_width = 1280;
   std::uint32_t plot_height = 720;
   bool plot_log_y = false;
@@ -263,6 +265,11 @@ int bench(const BenchOptions& o) {
   ContextOptions context_options;
   context_options.device_selector = o.device;
   Context context(context_options);
+  if (o.stepping) {
+    print_stepping_cost(context, chosen, sizes, types,
+                        {*distribution, o.seed, o.pairs, o.descending});
+    return exit_code_after_validation(context, k_exit_ok);
+  }
   const DeviceLimits limits = DeviceLimits::from(context.properties());
   const std::string device_name = context.properties().name;
 
@@ -499,6 +506,9 @@ Command add_bench_command(CLI::App& app) {
   sub->add_flag(
       "--steps", options->steps,
       "per step kind (histogram, scan, pass 0, ...): ms, share and GB/s of the median run");
+  sub->add_flag("--stepping", options->stepping,
+                "instead of timing full-speed runs: the wall time per step of stepping each plan "
+                "(as the app does), without and with the GPU's invariant check after every step");
   sub->add_option("--plot", options->plot, "PNG of Gkeys/s against n, one line per impl and keys");
   sub->add_option("--overlay", options->overlays,
                   "JSON Lines file whose rows (e.g. CUB's) join the table and the plot");
