@@ -11,8 +11,9 @@ namespace ss {
 
 Stepper::Stepper(const Context& context, const Plan& plan, const KeyArray& input,
                  bool check_invariants)
-    : context_(context), resources_(context, plan, /*instrumented=*/true) {
-  if (check_invariants) checker_ = std::make_unique<InvariantChecker>(context, resources_);
+    : context_(context),
+      resources_(context, plan, /*instrumented=*/true),
+      check_invariants_(check_invariants) {
   reset(input);
 }
 
@@ -20,6 +21,7 @@ Stepper::~Stepper() = default;
 
 void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first) {
   throw_if_interrupted();
+  verdict_.reset();
   const Plan& p = plan();
   std::string what = p.algorithm + (restore_first ? " (input restored)" : "");
   if (end == begin + 1) {
@@ -33,7 +35,6 @@ void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first) 
         if (restore_first) resources_.record_restore(cmd);
         full_barrier(cmd);
         for (std::size_t i = begin; i < end; ++i) resources_.record_step(cmd, i);
-        if (checker_ && end > begin) checker_->record(cmd, end - 1);
       },
       what);
 }
@@ -101,11 +102,10 @@ StepStats Stepper::last_stats() const {
 }
 
 std::optional<InvariantVerdict> Stepper::last_invariant() const {
-  if (!checker_ || position_ == 0 || !checker_->has_result() ||
-      checker_->checked_step() != position_ - 1) {
-    return std::nullopt;
-  }
-  return checker_->read();
+  if (!check_invariants_ || position_ == 0) return std::nullopt;
+  if (!checker_) checker_ = std::make_unique<InvariantChecker>(context_, resources_);
+  if (!verdict_) verdict_ = checker_->check(position_ - 1);
+  return verdict_;
 }
 
 std::vector<std::uint32_t> Stepper::last_swap_flags() const {

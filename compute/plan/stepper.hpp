@@ -23,8 +23,8 @@ class InvariantChecker;
 
 class Stepper {
  public:
-  // `check_invariants`: after every step, a kernel checks what holds at that point
-  // (step_invariant.hpp) in the same submission; last_invariant() reads its verdict.
+  // `check_invariants`: last_invariant() can have a kernel check what holds after the step
+  // (step_invariant.hpp); without it, it always answers nothing.
   Stepper(const Context& context, const Plan& plan, const KeyArray& input,
           bool check_invariants = true);
   ~Stepper();
@@ -53,8 +53,8 @@ class Stepper {
   // Swap flag per element for the last step (1 at the left wire of each exchanging
   // comparator); empty when the plan has no instrumentation or nothing ran yet.
   std::vector<std::uint32_t> last_swap_flags() const;
-  // What holds after the last step applied, as the GPU checked it; nullopt at position 0 or when
-  // the stepper checks no invariants.
+  // What holds after the last step applied, checked on the GPU when first asked at this
+  // position (one submission); nullopt at position 0 or when the stepper checks no invariants.
   std::optional<InvariantVerdict> last_invariant() const;
 
  private:
@@ -62,7 +62,11 @@ class Stepper {
 
   const Context& context_;
   PlanResources resources_;
-  std::unique_ptr<InvariantChecker> checker_;
+  bool check_invariants_;
+  // Made when a verdict is first asked for: steppers that never ask compile no checker.
+  mutable std::unique_ptr<InvariantChecker> checker_;
+  // The verdict at the current position, once asked for (a cache: a later step or reset drops it).
+  mutable std::optional<InvariantVerdict> verdict_;
   std::size_t position_ = 0;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <stdexcept>
 
 #include "core/context.hpp"
@@ -24,7 +25,8 @@ InvariantChecker::InvariantChecker(const Context& context, const PlanResources& 
   spec.bindings = gpu::INVARIANT_BINDING_COUNT;
   spec.push_size = sizeof(gpu::InvariantCheck);
   kernel_ = &context.kernel(spec);
-  result_ = Buffer(context, gpu::INVARIANT_RESULT_WORDS * 4u, storage_usage(), MemoryKind::device);
+  result_ =
+      Buffer(context, gpu::INVARIANT_RESULT_WORDS * 4u, storage_usage(), MemoryKind::readback);
   // Sets are few: (keys, values) buffers of a ping-pong plan and a handful of auxiliary pairs.
   set_capacity_ = 64;
   const vk::DescriptorPoolSize size(vk::DescriptorType::eStorageBuffer,
@@ -59,61 +61,60 @@ vk::DescriptorSet InvariantChecker::set_for(const Bindings& bindings) {
   return set;
 }
 
-void InvariantChecker::record(const vk::raii::CommandBuffer& cmd, std::size_t index) {
+InvariantVerdict InvariantChecker::check(std::size_t index) {
   const Plan& plan = resources_.plan();
-  last_ = step_invariant(plan, index);
-  checked_ = index;
+  const StepInvariant invariant = step_invariant(plan, index);
   const Step& step = plan.steps[index];
   const std::uint32_t keys = step.keys_after;
   // Unused bindings get the keys (read-only there and never read).
   const std::uint32_t values = plan.spec.pairs ? step.values_after : keys;
-  const std::uint32_t aux_a = last_.aux_a == k_no_plan_buffer ? keys : last_.aux_a;
-  const std::uint32_t aux_b = last_.aux_b == k_no_plan_buffer ? keys : last_.aux_b;
+  const std::uint32_t aux_a = invariant.aux_a == k_no_plan_buffer ? keys : invariant.aux_a;
+  const std::uint32_t aux_b = invariant.aux_b == k_no_plan_buffer ? keys : invariant.aux_b;
   const vk::DescriptorSet set = set_for({keys, values, aux_a, aux_b});
 
-  using A = vk::AccessFlagBits;
-  using S = vk::PipelineStageFlagBits;
-  // Three fills that do not overlap, so no transfer waits for another.
-  constexpr vk::DeviceSize first = gpu::INVARIANT_RESULT_FIRST * 4u;
-  cmd.fillBuffer(result_.handle(), 0, first, 0);
-  cmd.fillBuffer(result_.handle(), first, 4u, gpu::INVARIANT_NONE);
-  cmd.fillBuffer(result_.handle(), first + 4u, VK_WHOLE_SIZE, 0);
-  cmd.pipelineBarrier(S::eTransfer, S::eComputeShader, {},
-                      vk::MemoryBarrier(A::eTransferWrite, A::eShaderRead | A::eShaderWrite), {},
-                      {});
-
-  gpu::InvariantCheck push = last_.check;
+  gpu::InvariantCheck push = invariant.check;
   push.threads = std::max(push.n, push.aux_count);
   const GroupCount groups = groups_for(push.threads, kernel_->spec().workgroup_size,
                                        DeviceLimits::from(context_.properties()));
   push.groups_x = groups.x;
-  cmd.bindPipeline(vk::PipelineBindPoint::eCompute, kernel_->pipeline());
-  cmd.bindDescriptorSets(vk::PipelineBindPoint::eCompute, kernel_->layout(), 0, set, {});
-  (*cmd).pushConstants(kernel_->layout(), vk::ShaderStageFlagBits::eCompute, 0, sizeof(push),
-                       &push);
-  if (push.threads != 0) cmd.dispatch(groups.x, groups.y, groups.z);
-  cmd.pipelineBarrier(S::eComputeShader, S::eTransfer | S::eComputeShader, {},
-                      vk::MemoryBarrier(A::eShaderWrite, A::eTransferRead | A::eShaderRead), {},
-                      {});
-}
+  context_.run_commands(
+      [&](const vk::raii::CommandBuffer& cmd) {
+        using A = vk::AccessFlagBits;
+        using S = vk::PipelineStageFlagBits;
+        full_barrier(cmd);
+        // Three fills that do not overlap, so no transfer waits for another.
+        constexpr vk::DeviceSize first = gpu::INVARIANT_RESULT_FIRST * 4u;
+        cmd.fillBuffer(result_.handle(), 0, first, 0);
+        cmd.fillBuffer(result_.handle(), first, 4u, gpu::INVARIANT_NONE);
+        cmd.fillBuffer(result_.handle(), first + 4u, VK_WHOLE_SIZE, 0);
+        cmd.pipelineBarrier(S::eTransfer, S::eComputeShader, {},
+                            vk::MemoryBarrier(A::eTransferWrite, A::eShaderRead | A::eShaderWrite),
+                            {}, {});
+        cmd.bindPipeline(vk::PipelineBindPoint::eCompute, kernel_->pipeline());
+        cmd.bindDescriptorSets(vk::PipelineBindPoint::eCompute, kernel_->layout(), 0, set, {});
+        (*cmd).pushConstants(kernel_->layout(), vk::ShaderStageFlagBits::eCompute, 0, sizeof(push),
+                             &push);
+        if (push.threads != 0) cmd.dispatch(groups.x, groups.y, groups.z);
+        cmd.pipelineBarrier(S::eComputeShader, S::eHost, {},
+                            vk::MemoryBarrier(A::eShaderWrite, A::eHostRead), {}, {});
+      },
+      "the invariant check after step " + std::to_string(index + 1) + " of " + plan.algorithm);
 
-InvariantVerdict InvariantChecker::read() const {
+  std::uint32_t words[gpu::INVARIANT_RESULT_WORDS];
+  std::memcpy(words, result_.mapped(), sizeof(words));
   InvariantVerdict verdict;
-  if (!has_result()) return verdict;
-  const auto words = download_words<std::uint32_t>(context_, result_, gpu::INVARIANT_RESULT_WORDS);
-  verdict.text = last_.text;
-  verdict.mode = last_.check.mode;
+  verdict.text = invariant.text;
+  verdict.mode = invariant.check.mode;
   verdict.violations = words[gpu::INVARIANT_RESULT_VIOLATIONS];
   verdict.first_violation = words[gpu::INVARIANT_RESULT_FIRST];
   verdict.out_of_order = words[gpu::INVARIANT_RESULT_OUT_OF_ORDER];
   if (verdict.mode == gpu::INVARIANT_SUM) {
     verdict.sum = std::uint64_t(words[gpu::INVARIANT_RESULT_SUM_HI]) << 32 |
                   words[gpu::INVARIANT_RESULT_SUM_LO];
-    verdict.expected_sum = std::uint64_t(last_.check.expected_hi) << 32 | last_.check.expected_lo;
-    const std::uint64_t diff = verdict.sum > verdict.expected_sum
-                                   ? verdict.sum - verdict.expected_sum
-                                   : verdict.expected_sum - verdict.sum;
-    verdict.violations = diff;
+    verdict.expected_sum =
+        std::uint64_t(invariant.check.expected_hi) << 32 | invariant.check.expected_lo;
+    verdict.violations = verdict.sum > verdict.expected_sum ? verdict.sum - verdict.expected_sum
+                                                            : verdict.expected_sum - verdict.sum;
   }
   verdict.holds = verdict.violations == 0;
   return verdict;

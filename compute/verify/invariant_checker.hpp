@@ -1,7 +1,8 @@
 #pragma once
-// Checks on the GPU what holds after a step (step_invariant.hpp) with invariant_check.comp,
-// recorded by the Stepper right after the step in the same submission. Never part of a Runner's
-// plan: full-speed timings do not include it.
+// Checks on the GPU what holds after a step (step_invariant.hpp) with invariant_check.comp, when
+// the Stepper is asked for the verdict: one submission of its own, its result written straight
+// into host-visible memory. Never part of a Runner's plan: full-speed timings do not include it,
+// and stepping without asking for verdicts costs nothing.
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -23,16 +24,11 @@ class InvariantChecker {
  public:
   InvariantChecker(const Context& context, const PlanResources& resources);
 
-  // Records the check of what holds after step `index` (its writes made visible by the step's
-  // own barrier); read() then gives the verdict once the commands have run.
-  void record(const vk::raii::CommandBuffer& cmd, std::size_t index);
-  // The verdict of the last check recorded; nothing at all before any was.
-  bool has_result() const { return checked_ != k_none; }
-  std::size_t checked_step() const { return checked_; }
-  InvariantVerdict read() const;
+  // Checks what holds after step `index` on the buffers as they are now (the state right after
+  // that step) and returns the verdict.
+  InvariantVerdict check(std::size_t index);
 
  private:
-  static constexpr std::size_t k_none = static_cast<std::size_t>(-1);
   using Bindings = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>;
   vk::DescriptorSet set_for(const Bindings& bindings);
 
@@ -43,8 +39,6 @@ class InvariantChecker {
   vk::raii::DescriptorPool pool_ = nullptr;
   std::map<Bindings, vk::DescriptorSet> sets_;  // owned by pool_
   std::uint32_t set_capacity_ = 0;
-  std::size_t checked_ = k_none;
-  StepInvariant last_;
 };
 
 }  // namespace ss

@@ -1,0 +1,131 @@
+#include <catch2/catch.hpp>
+
+#include "algorithms/algorithm.hpp"
+#include "common/lesson.hpp"
+#include "core/errors.hpp"
+#include "support/gpu.hpp"
+
+using namespace ss;
+
+namespace {
+
+// The message parse_lesson refuses `text` with.
+std::string refusal(const std::string& text) {
+  try {
+    parse_lesson(text, "bad.toml", "bad");
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  FAIL("the lesson was accepted:\n" << text);
+  return {};
+}
+
+Plan stepping_plan(const LessonScene& scene) {
+  Plan plan = make_plan(scene.scenario.algorithm, sort_spec(scene.scenario, scene.scenario.n),
+                        test::limits());
+  return scene.scenario.phases ? expand_phases(plan) : plan;
+}
+
+}  // namespace
+
+TEST_CASE("lessons: a scene's scenario, stops and notes are read as written", "[lesson]") {
+  const Lesson lesson = parse_lesson(R"(title = "T"
+[[scene]]
+title = "first"
+algorithm = "radix4"
+n = "2^6"
+type = "i32"
+input = "reverse"
+seed = 4
+pairs = true
+tile_keys = 16
+view = "histogram"
+stops = "1..3"
+text = "the scene's text"
+  [[scene.note]]
+  step = 2
+  text = "a note"
+  replace = true
+[[scene]]
+algorithm = "batcher"
+keys = [5, 3, 8, 1]
+stops = [0, 3]
+race = "bitonic"
+)",
+                                     "t.toml", "t");
+  CHECK(lesson.title == "T");
+  REQUIRE(lesson.scenes.size() == 2);
+  const LessonScene& a = lesson.scenes[0];
+  CHECK(a.title == "first");
+  CHECK(a.line == 2);
+  CHECK(a.scenario.algorithm == "radix4");
+  CHECK(a.scenario.n == 64);
+  CHECK(a.scenario.type == KeyType::i32);
+  CHECK(a.scenario.distribution == Distribution::reverse);
+  CHECK(a.scenario.seed == 4);
+  CHECK(a.scenario.pairs);
+  CHECK(a.scenario.tile_keys == 16);
+  CHECK(a.view == "histogram");
+  CHECK(a.stops == std::vector<std::size_t>{1, 2, 3});
+  CHECK(a.text == "the scene's text");
+  REQUIRE(a.notes.size() == 1);
+  CHECK(a.notes[0].position == 2);
+  CHECK(a.notes[0].replace);
+  CHECK(lesson_note(a, 2) == &a.notes[0]);
+  CHECK(lesson_note(a, 1) == nullptr);
+  const LessonScene& b = lesson.scenes[1];
+  CHECK(b.title == "scene 2");
+  CHECK(b.scenario.n == 4);
+  CHECK(b.race == "bitonic");
+  const KeyArray keys = lesson_input(b);
+  CHECK(keys.words == std::vector<std::uint32_t>{5, 3, 8, 1});
+  CHECK(lesson_stops(lesson, b, stepping_plan(b)) == std::vector<std::size_t>{0, 3});
+}
+
+TEST_CASE("lessons: bad input is refused with the file, the line and what is wrong", "[lesson]") {
+  CHECK(refusal("title = \"x\"\n[[scene]]\nalgorithm = \"quicksort\"\n") ==
+        "bad.toml:2: unknown algorithm 'quicksort'; choose one of: " + algorithm_names());
+  CHECK(refusal("[[scene]]\nalgorithm = \"batcher\"\ncolour = 3\n")
+            .rfind("bad.toml:3: unknown key 'colour' in scene 1; known keys: title, algorithm",
+                   0) == 0);
+  CHECK(refusal("[[scene]]\nalgorithm = \"batcher\"\nn = 1.5\n") ==
+        "bad.toml:3: n must be a number or a string");
+  CHECK(refusal("[[scene]]\nalgorithm = \"batcher\"\npairs = \"yes\"\n") ==
+        "bad.toml:3: pairs must be true or false");
+  CHECK(refusal("[[scene]]\nalgorithm = \"batcher\"\ntype = \"u16\"\n").rfind("bad.toml:1: ", 0) ==
+        0);
+  CHECK(refusal("[[scene]]\nalgorithm = \"batcher\"\nstops = \"3-5\"\n")
+            .rfind("bad.toml:3: stops must be \"all\", a range", 0) == 0);
+  CHECK(refusal("[[scene]]\nalgorithm = \"batcher\"\nview = \"pie\"\n")
+            .rfind("bad.toml:1: unknown view 'pie'", 0) == 0);
+  CHECK(refusal("title = \"x\"\n\n[[scene]\n").rfind("bad.toml:3: ", 0) == 0);  // TOML syntax
+  CHECK(refusal("title = \"no scenes\"\n") == "bad.toml:1: a lesson needs at least one [[scene]]");
+  CHECK(refusal("[[scene]]\nalgorithm = \"batcher\"\n  [[scene.note]]\n  text = \"t\"\n") ==
+        "bad.toml:3: a note needs step = N (the stop it belongs to; 0 is the input)");
+  // A stop past the plan's end is found once the plan is made: batcher on 8 keys has 6 steps.
+  const Lesson lesson =
+      parse_lesson("[[scene]]\nalgorithm = \"batcher\"\nn = 8\nstops = [2, 7]\n", "bad.toml", "b");
+  CHECK_THROWS_WITH(lesson_stops(lesson, lesson.scenes[0], stepping_plan(lesson.scenes[0])),
+                    "bad.toml:4: stop 7 is past the end of scene 1: batcher on 8 keys has 6 steps");
+}
+
+TEST_CASE("lessons: every built-in lesson parses and its stops lie within its plans",
+          "[lesson][gpu]") {
+  const std::vector<std::string> names = builtin_lesson_names();
+  CHECK(names == std::vector<std::string>{"mergesort", "networks", "onesweep", "radix"});
+  for (const std::string& name : names) {
+    const Lesson lesson = builtin_lesson(name);
+    INFO(name);
+    CHECK_FALSE(lesson.title.empty());
+    CHECK_FALSE(lesson.summary.empty());
+    for (const LessonScene& scene : lesson.scenes) {
+      INFO(scene.title);
+      CHECK_FALSE(scene.text.empty());
+      const Plan plan = stepping_plan(scene);
+      CHECK_FALSE(lesson_stops(lesson, scene, plan).empty());
+      CHECK(lesson_input(scene).size() == scene.scenario.n);
+    }
+  }
+  CHECK_THROWS_WITH(find_lesson("no-such-lesson"),
+                    Catch::StartsWith("no built-in lesson 'no-such-lesson' (built in: mergesort"));
+}
