@@ -10,6 +10,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "cli/commands.hpp"
+#include "cli/lesson_handout.hpp"
 #include "common/scenario.hpp"
 #include "common/scenario_session.hpp"
 #include "core/atomic_file.hpp"
@@ -38,6 +39,7 @@ struct RenderOptions {
   float ui_scale = 1.0f;
   bool presenter = false;
   bool caption = false;
+  std::string lesson;  // a handout of this lesson (name or file) instead of one step
   std::string out;
   std::string svg;
   std::uint32_t time_frames = 0;
@@ -154,6 +156,13 @@ int render_race(const RenderOptions& o, const render::OffscreenOptions& frame) {
 int render_command(const RenderOptions& o) {
   if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
     throw UsageError("--ui-scale " + std::to_string(o.ui_scale) + " is out of range (0.5 to 4)");
+  if (!o.lesson.empty()) {
+    if (!o.steps.empty() || !o.race.empty() || !o.svg.empty() || o.step_given)
+      throw UsageError(
+          "--lesson draws every stop of the lesson's scenes; leave out --step, "
+          "--steps, --race and --svg (the lesson names them)");
+    return render_lesson_handout(o.lesson, o.out, o.scenario.device, frame_options(o));
+  }
   if (!o.race.empty()) return render_race(o, frame_options(o));
   if (!o.steps.empty()) return render_animation(o, frame_options(o));
   if (o.out.empty() && o.svg.empty())
@@ -256,6 +265,10 @@ Command add_render_command(CLI::App& app) {
   sub->add_option("--height", options->height, "image height in pixels")->capture_default_str();
   sub->add_option("--ui-scale", options->ui_scale, "scale of text and lines (0.5 to 4)")
       ->capture_default_str();
+  sub->add_option("--lesson", options->lesson,
+                  "a handout of a lesson (a built-in one's name, or a lesson file): one page per "
+                  "stop with the picture, the caption and the lecturer's text, to --out FILE.pdf "
+                  "or --out folder/ (PNGs and an index.html)");
   sub->add_flag("--caption", options->caption,
                 "under the heading, what the step did (numbers the GPU wrote) and what holds "
                 "after it, checked on the GPU");

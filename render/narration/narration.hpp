@@ -18,7 +18,7 @@ struct Caption {
 
 Caption step_caption(const StepState& state);
 
-// "Holds: the keys are sorted." or "Fails: every pair ... (3 violations, the first at
+// "Holds: the keys are sorted." or "Does not hold: every pair ... (3 violations, the first at
 // position 12).".
 std::string invariant_sentence(const InvariantVerdict& verdict);
 

@@ -216,8 +216,10 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   float sy = top - key_row - name_row;
   const float sx = g.grid_max.x + pad + side_gap;
   auto side_text = [&](ImU32 color, const std::string& text, ImU32 swatch = 0) {
-    if (sy + line > max.y) return false;
-    float tx = sx;
+    float tx = sx + (swatch != 0 ? line : 0.0f);
+    // A narrow panel wraps a tile's ranges: all of its lines must fit, or none is drawn.
+    if (sy + float(wrap_words(text, max.x - tx).size()) * line > max.y) return false;
+    tx = sx;
     if (swatch != 0) {
       list->AddRectFilled({sx, sy + 0.1f * line}, {sx + 0.8f * line, sy + 0.9f * line}, swatch);
       tx += line;
@@ -257,7 +259,8 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   sy += float(two ? (key.size() + 1) / 2 : key.size()) * (line + scale);
   sy += 4 * scale;
   const std::size_t listed = lines_listed(tiles, max.y - sy, line, scale);
-  for (std::size_t i = 0; i < listed; ++i) {
+  std::size_t shown = 0;
+  for (std::size_t i = 0; i < listed; ++i, ++shown) {
     const MergePartition& p = m.partitions[i];
     const MergePartition& q = m.partitions[i + 1];
     // Global positions, as on the bars: outputs from the list's start, A and B in the input.
@@ -265,9 +268,9 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
     std::string text = tile_name(p.tile);
     text += ": out " + range_text(o + p.diag, o + q.diag) + " = A " + range_text(o + p.a, o + q.a) +
             " + B " + range_text(m.b_begin + p.diag - p.a, m.b_begin + q.diag - q.a);
-    side_text(colors.text, text);
+    if (!side_text(colors.text, text)) break;
   }
-  if (listed < tiles) side_text(colors.dim, std::to_string(tiles - listed) + " more tiles");
+  if (shown < tiles) side_text(colors.dim, std::to_string(tiles - shown) + " more tiles");
   return g;
 }
 

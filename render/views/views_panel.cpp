@@ -218,6 +218,9 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   if (!views.empty()) need += detail_gap + stacked_need();
   if (max.y - min.y - heading.height < need)
     heading = measure_heading(ui, state, width, 1, heading.hint, caption, k_short_caption_lines);
+  // Still short (a race's half, a small window): the views first; the step panel has the caption.
+  if (max.y - min.y - heading.height < need)
+    heading = measure_heading(ui, state, width, 1, heading.hint);
   draw_heading(list, ui, heading, colors, min, max);
   const float y = min.y + heading.height;
   room = max.y - y;

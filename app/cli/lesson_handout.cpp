@@ -1,0 +1,141 @@
+#include "cli/lesson_handout.hpp"
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include "algorithms/algorithm.hpp"
+#include "cli/commands.hpp"
+#include "cli/handout.hpp"
+#include "common/lesson.hpp"
+#include "core/context.hpp"
+#include "core/errors.hpp"
+#include "core/interrupt.hpp"
+#include "plan/stepper.hpp"
+#include "render/narration/narration.hpp"
+#include "render/step_state.hpp"
+#include "render/step_text.hpp"
+#include "render/views/race_view.hpp"
+
+namespace ss::cli {
+
+namespace {
+
+render::ViewSelection view_named(const std::string& name) {
+  using render::ViewSelection;
+  for (const auto& [text, view] :
+       {std::pair{"bars", ViewSelection::bars}, std::pair{"network", ViewSelection::network},
+        std::pair{"both", ViewSelection::both}, std::pair{"digits", ViewSelection::digits},
+        std::pair{"histogram", ViewSelection::histogram},
+        std::pair{"scatter", ViewSelection::scatter}, std::pair{"tiles", ViewSelection::tiles},
+        std::pair{"mergepath", ViewSelection::mergepath},
+        std::pair{"blocksort", ViewSelection::blocksort}})
+    if (name == text) return view;
+  return ViewSelection::both;  // parse_lesson refused other names
+}
+
+// A scene made ready: plans checked against the device, stops within them.
+struct SceneRun {
+  Plan plan, race_plan;
+  std::vector<std::size_t> stops;
+  KeyArray input;
+};
+
+SceneRun prepare(const Lesson& lesson, const LessonScene& scene, const Context& context) {
+  const DeviceLimits limits = DeviceLimits::from(context.properties());
+  SceneRun run;
+  try {
+    run.plan =
+        make_plan(scene.scenario.algorithm, sort_spec(scene.scenario, scene.scenario.n), limits);
+    check_plan_fits(run.plan, limits, context.properties().name);
+    if (!scene.race.empty()) {
+      SortSpec spec = run.plan.spec;
+      spec.delayed_tile = k_no_delayed_tile;
+      run.race_plan = make_plan(scene.race, spec, limits);
+      check_plan_fits(run.race_plan, limits, context.properties().name);
+    }
+  } catch (const UsageError& e) {
+    throw UsageError(lesson_error(lesson, scene.line, e.what()));
+  }
+  if (scene.scenario.phases) run.plan = expand_phases(run.plan);
+  run.stops = lesson_stops(lesson, scene, run.plan);
+  run.input = lesson_input(scene);
+  return run;
+}
+
+}  // namespace
+
+int render_lesson_handout(const std::string& name, const std::string& out,
+                          const std::string& device, const render::OffscreenOptions& frame) {
+  const Lesson lesson = find_lesson(name);
+  if (out.empty()) throw UsageError("--lesson needs --out: FILE.pdf, or a folder/ for PNGs");
+  std::unique_ptr<HandoutWriter> writer = make_handout_writer(out, lesson.title);
+  ContextOptions options;
+  options.device_selector = device;
+  const Context context(options);
+  // Every scene is checked before anything is drawn: a bad stop fails fast.
+  std::vector<SceneRun> runs;
+  std::size_t pages = 0;
+  for (const LessonScene& scene : lesson.scenes) {
+    runs.push_back(prepare(lesson, scene, context));
+    pages += runs.back().stops.size();
+  }
+  std::size_t page_number = 0;
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  for (std::size_t s = 0; s < lesson.scenes.size(); ++s) {
+    const LessonScene& scene = lesson.scenes[s];
+    SceneRun& run = runs[s];
+    render::OffscreenOptions scene_frame = frame;
+    scene_frame.selection = view_named(scene.view);
+    scene_frame.caption = false;  // the page prints the caption as text
+    render::OffscreenRenderer renderer(context, scene_frame);
+    const render::KeyRange range = render::key_range(run.input);
+    Stepper stepper(context, run.plan, run.input);
+    std::unique_ptr<Stepper> race;
+    if (!scene.race.empty()) race = std::make_unique<Stepper>(context, run.race_plan, run.input);
+    for (std::size_t k = 0; k < run.stops.size(); ++k) {
+      throw_if_interrupted();
+      const std::size_t position = run.stops[k];
+      stepper.jump(position);
+      HandoutPage page;
+      if (race) {
+        race->jump(render::race_position(position, run.plan.steps.size(),
+                                         run.race_plan.steps.size(), render::RaceSync::steps));
+        page.image = renderer.render_race(stepper, *race, range);
+      } else {
+        page.image = renderer.render(stepper, range);
+      }
+      const render::StepState state = render::capture_step_state(context, stepper, range);
+      const render::Caption caption = render::step_caption(state);
+      const LessonNote* note = lesson_note(scene, position);
+      page.lesson = lesson.title;
+      page.scene = scene.title;
+      page.progress = "scene " + std::to_string(s + 1) + " of " +
+                      std::to_string(lesson.scenes.size()) + ", stop " + std::to_string(k + 1) +
+                      " of " + std::to_string(run.stops.size());
+      page.heading = render::step_heading(state);
+      page.scenario = render::scenario_text(run.plan);
+      page.narration = note != nullptr && note->replace ? note->text : caption.narration;
+      page.invariant = caption.invariant;
+      page.invariant_fails = caption.invariant_fails;
+      if (k == 0) page.lecturer = scene.text;
+      if (note != nullptr && !note->replace)
+        page.lecturer += (page.lecturer.empty() ? "" : "\n") + note->text;
+      writer->add(page);
+      // On a terminal one line rewritten in place; in a log a line every tenth of the pages.
+      ++page_number;
+      if (tty) {
+        std::cerr << "\rrender --lesson: page " << page_number << " of " << pages << std::flush;
+      } else if (page_number % std::max<std::size_t>(pages / 10, 1) == 0 || page_number == pages) {
+        std::cerr << "render --lesson: page " << page_number << " of " << pages << "\n";
+      }
+    }
+  }
+  if (tty) std::cerr << "\n";
+  writer->finish();
+  std::cout << "wrote " << out << ": " << lesson.title << ", " << lesson.scenes.size()
+            << " scenes, " << pages << " pages\n";
+  return exit_code_after_validation(context, k_exit_ok);
+}
+
+}  // namespace ss::cli

@@ -1,0 +1,100 @@
+// render --lesson: the handout's pages and text, read back with pdftotext (poppler-utils).
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "common/lesson.hpp"
+#include "support/cli.hpp"
+
+using ss::test::cli;
+using ss::test::data_path;
+
+namespace {
+
+const std::string k_example = std::string(SORTSCOPE_SOURCE_DIR) + "/docs/example-lesson.toml";
+
+std::string read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("lessons: README's example lesson is the file the tests load", "[lesson]") {
+  const std::string readme = read(std::string(SORTSCOPE_SOURCE_DIR) + "/README.md");
+  const std::string example = read(k_example);
+  REQUIRE_FALSE(example.empty());
+  CHECK(readme.find(example) != std::string::npos);
+  const ss::Lesson lesson = ss::load_lesson(k_example);
+  CHECK(lesson.scenes.size() == 2);
+}
+
+TEST_CASE("handout: one PDF page per stop with the caption, the verdict and the lecturer's text",
+          "[lesson][cli][gpu]") {
+  const std::string pdf = data_path("example-handout.pdf");
+  std::filesystem::remove(pdf);
+  auto r = cli("render --lesson '" + k_example + "' --out '" + pdf + "'");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("wrote " + pdf + ": Two ways to merge, 2 scenes, 8 pages"));
+  const std::string text_path = data_path("example-handout.txt");
+  REQUIRE(std::system(("pdftotext -layout '" + pdf + "' '" + text_path + "'").c_str()) == 0);
+  const std::string text = read(text_path);
+  // Pages are separated by form feeds: 5 stops of Batcher's scene, 3 of blocksort's.
+  CHECK(count(text, "\f") == 8);
+  CHECK(count(text, "Two ways to merge: Batcher's merge levels") == 5);
+  CHECK(count(text, "Two ways to merge: Mergesort's blocksort, phase by phase") == 3);
+  CHECK_THAT(text, Catch::Contains("scene 1 of 2, stop 4 of 5") &&
+                       Catch::Contains("step 6 of 10: merge 8, stride 1") &&
+                       Catch::Contains("Holds: every run of 8 keys is sorted") &&
+                       Catch::Contains("Runs of 8 are sorted; one merge level to go.") &&
+                       Catch::Contains("Watch the sorted runs double") &&
+                       Catch::Contains("Blocksort phase 2:") &&
+                       Catch::Contains("The input: 16 keys as they arrived."));
+  // The same lesson as a folder: a PNG per stop and an index that shows them in order.
+  const std::string folder = data_path("example-handout") + "/";
+  std::filesystem::remove_all(folder);
+  r = cli("render --lesson '" + k_example + "' --out '" + folder + "'");
+  REQUIRE(r.code == 0);
+  const std::string html = read(folder + "index.html");
+  CHECK(count(html, "<img src=\"stop-") == 8);
+  CHECK(std::filesystem::exists(folder + "stop-008.png"));
+  CHECK_THAT(html, Catch::Contains("Runs of 8 are sorted; one merge level to go."));
+}
+
+TEST_CASE("handout: a bad lesson or a failure midway leaves no file", "[lesson][cli][gpu]") {
+  const std::string pdf = data_path("bad-handout.pdf");
+  std::filesystem::remove(pdf);
+  const std::string lesson = ss::test::data_file(
+      "past-the-end.toml",
+      "[[scene]]\nalgorithm = \"batcher\"\nn = 8\n[[scene]]\nalgorithm = \"bitonic\"\nn = 8\n"
+      "stops = [1, 9]\n");
+  auto r = cli("render --lesson '" + lesson + "' --out '" + pdf + "'");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("past-the-end.toml:7: stop 9 is past the end of scene 2: "
+                                    "bitonic on 8 keys has 6 steps"));
+  CHECK_FALSE(std::filesystem::exists(pdf));
+  // The device lost on the 20th submission, pages into the handout: exit 2, no PDF.
+  r = cli("render --lesson networks --out '" + pdf + "'", "SORTSCOPE_INJECT_FAULT=device-lost@20");
+  INFO(r.out);
+  CHECK(r.code == 2);
+  CHECK_FALSE(std::filesystem::exists(pdf));
+  for (const auto& entry : std::filesystem::directory_iterator(data_path("")))
+    CHECK(entry.path().filename().string().rfind("bad-handout.pdf", 0) != 0);
+  r = cli("render --lesson networks --out handout.txt");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("--out FILE.pdf, or a folder (ending in /)"));
+  r = cli("render --lesson nosuch --out x.pdf");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("no built-in lesson 'nosuch'"));
+}
