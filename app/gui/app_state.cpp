@@ -101,7 +101,8 @@ void App::apply_edits() {
   if (a.algorithm == b.algorithm && a.n == b.n && a.type == b.type &&
       a.distribution == b.distribution && a.seed == b.seed && a.pairs == b.pairs &&
       a.descending == b.descending && a.input == b.input && a.phases == b.phases &&
-      a.disabled == b.disabled)
+      a.disabled == b.disabled && a.tile_keys == b.tile_keys && a.delayed_tile == b.delayed_tile &&
+      a.delayed_late == b.delayed_late)
     return;
   replan_pending_ = true;
   replan_wait_ = 0;
@@ -133,7 +134,8 @@ void App::replan() {
       layout_ = render::layout_network(*plan_);
     scenario_ = next;
     edits = next;
-    target_ = 0;
+    target_ = std::min(target_after_replan.value_or(0), stepper_->step_count());
+    target_after_replan.reset();
     plan_race();  // the same input for the second sort
     // A verdict is about the network it checked: keep it only while that network is shown.
     if (!verify_result.empty() && verify_plan_key_ != plan_key(*plan_)) {

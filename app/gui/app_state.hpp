@@ -104,6 +104,10 @@ class App {
   // Edited by the controls panel; apply_edits() re-plans when it differs from scenario().
   Scenario edits;
   void apply_edits();
+  // A re-plan is pending (apply_edits asked for one; update() makes it).
+  bool replanning() const { return replan_pending_; }
+  // Where the next re-plan starts instead of the input (the lesson player's first stop).
+  std::optional<std::size_t> target_after_replan;
 
   void perform(Action action);
   void jump_to(std::size_t position);  // the timeline slider

@@ -31,6 +31,10 @@ std::vector<KeyPress> take_key_presses() {
   return presses;
 }
 
+void queue_key_press(int key) {
+  queue().push_back({key, false});
+}
+
 bool take_key_press(int key) {
   auto& presses = queue();
   const auto first = std::remove_if(presses.begin(), presses.end(),

@@ -21,5 +21,7 @@ std::vector<KeyPress> take_key_presses();
 // Removes the presses (not repeats) of `key` from the queue; true when there was one. For keys
 // handled outside handle_keys (G, record).
 bool take_key_press(int key);
+// Queues a press as if the key had been typed (scripted keys, --keys).
+void queue_key_press(int key);
 
 }  // namespace ss::gui

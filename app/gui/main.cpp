@@ -9,6 +9,7 @@
 #include <backends/imgui_impl_glfw.h>
 
 #include "algorithms/algorithm.hpp"
+#include "common/lesson.hpp"
 #include "common/scenario.hpp"
 #include "common/sweep.hpp"
 #include "core/context.hpp"
@@ -17,6 +18,7 @@
 #include "gui/app_state.hpp"
 #include "gui/key_queue.hpp"
 #include "gui/keys.hpp"
+#include "gui/lesson_player.hpp"
 #include "gui/panels.hpp"
 #include "gui/window.hpp"
 
@@ -53,7 +55,34 @@ struct Options {
   std::string race;
   std::string race_sync = "steps";
   bool verify_slow = false;
+  std::string lesson;  // a built-in lesson's name, a lesson file, or "list"
+  std::string keys;    // scripted key presses (tests), e.g. "pagedown,pagedown,b"
 };
+
+// Key names --keys takes, as GLFW codes: what a clicker and the lesson player use.
+std::deque<int> parse_keys(const std::string& list) {
+  static const std::pair<const char*, int> names[] = {{"pagedown", GLFW_KEY_PAGE_DOWN},
+                                                      {"pageup", GLFW_KEY_PAGE_UP},
+                                                      {"right", GLFW_KEY_RIGHT},
+                                                      {"left", GLFW_KEY_LEFT},
+                                                      {"space", GLFW_KEY_SPACE},
+                                                      {"b", GLFW_KEY_B},
+                                                      {"t", GLFW_KEY_T},
+                                                      {"p", GLFW_KEY_P}};
+  std::deque<int> keys;
+  std::stringstream in(list);
+  for (std::string name; std::getline(in, name, ',');) {
+    if (name.empty()) continue;
+    const auto it = std::find_if(std::begin(names), std::end(names),
+                                 [&](const auto& entry) { return name == entry.first; });
+    if (it == std::end(names)) {
+      throw ss::UsageError("--keys: unknown key '" + name +
+                           "'; use pagedown, pageup, right, left, space, b, t, p");
+    }
+    keys.push_back(it->second);
+  }
+  return keys;
+}
 
 constexpr const char* k_action_names =
     "next, back, play, reset, new-input, fullscreen, panels, presenter, phases, pick-previous, "
@@ -144,6 +173,7 @@ struct SessionEnd {
 
 SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scenario& scenario,
                        std::size_t target, std::deque<ss::gui::Action>& actions,
+                       std::deque<int>& keys, ss::gui::LessonPlayer* lesson,
                        const std::string& lost_message) {
   using namespace ss;
   ContextOptions context_options;
@@ -177,6 +207,7 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
     app.load_overlay();
   }
   bool restore = !lost_message.empty();  // after a lost device: once planned, back to the step
+  if (lesson != nullptr && !restore) lesson->start(app);
 
   try {
     double last = glfwGetTime();
@@ -212,6 +243,11 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
         app.perform(actions.front());
         actions.pop_front();
       }
+      // Scripted key presses, the same way: one per frame once idle, through the key queue.
+      if (actions.empty() && !keys.empty() && app.ready() && !app.busy() && !app.working()) {
+        gui::queue_key_press(keys.front());
+        keys.pop_front();
+      }
       app.update(dt);
       if (!o.screenshot.empty() && !app.ready() && !app.error.empty()) {
         // A script asked for a scenario that cannot run: say so instead of waiting forever.
@@ -232,12 +268,18 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
       // G records; handled here, beside handle_keys, which leaves other keys to it.
       if (gui::take_key_press(GLFW_KEY_G) && !ImGui::GetIO().WantTextInput && app.error.empty())
         app.perform(gui::Action::record);
+      if (lesson != nullptr) {
+        gui::handle_lesson_keys(*lesson, app);
+        lesson->sync_views(app);
+      }
       gui::handle_keys(app);
       gui::draw_panels(app, renderer);
+      if (lesson != nullptr) gui::draw_lesson_overlay(*lesson, app);
       ImGui::Render();
 
       // Two frames after the last change, so tables have measured their columns.
-      const bool idle = actions.empty() && app.ready() && !app.busy() && !app.working();
+      const bool idle =
+          actions.empty() && keys.empty() && app.ready() && !app.busy() && !app.working();
       settled = idle ? settled + 1 : 0;
       const bool shoot = !o.screenshot.empty() && frame >= o.frames && settled > 2;
       render::Image image;
@@ -246,6 +288,10 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
         render::write_png(image, o.screenshot);
         std::cout << "wrote " << o.screenshot << " (" << image.width << "x" << image.height
                   << ", step " << app.target() << ")\n";
+        if (lesson != nullptr) {
+          std::cout << "lesson " << lesson->lesson().name << ": " << lesson->progress()
+                    << (lesson->at_end() ? ", at its end" : "") << "\n";
+        }
         break;
       }
     }
@@ -271,6 +317,17 @@ int run(const Options& o) {
   using namespace ss;
   Scenario scenario = resolve_scenario(o.scenario);
   auto actions = parse_actions(o.actions);
+  auto keys = parse_keys(o.keys);
+  std::optional<gui::LessonPlayer> lesson;
+  if (o.lesson == "list") {
+    for (const std::string& name : builtin_lesson_names()) {
+      const Lesson l = builtin_lesson(name);
+      std::cout << name << ": " << l.title << " (" << l.scenes.size() << " scenes)\n  " << l.summary
+                << "\n";
+    }
+    return k_exit_ok;
+  }
+  if (!o.lesson.empty()) lesson.emplace(find_lesson(o.lesson));
   if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
     throw UsageError("--ui-scale must be between 0.5 and 4");
   install_interrupt_handlers();
@@ -278,7 +335,8 @@ int run(const Options& o) {
   std::size_t target = 0;
   std::string lost_message;
   for (int reconnects = 0;; ++reconnects) {
-    SessionEnd end = run_session(o, window, scenario, target, actions, lost_message);
+    SessionEnd end = run_session(o, window, scenario, target, actions, keys,
+                                 lesson ? &*lesson : nullptr, lost_message);
     if (!end.device_lost) return end.exit_code;
     std::cerr << "sortscope: " << end.message << "; reconnecting\n";
     if (reconnects == 3) throw SetupError("the GPU was lost 4 times; giving up: " + end.message);
@@ -346,6 +404,12 @@ int main(int argc, char** argv) {
   cli.add_option("--ui-scale", o.ui_scale, "scale of text and controls (0.5 to 4)")
       ->capture_default_str();
   cli.add_flag("--presenter", o.presenter, "presenter mode: high contrast, large text");
+  cli.add_option("--lesson", o.lesson,
+                 "play a lesson: a built-in one's name (--lesson list names them) or a lesson "
+                 "file; PageDown, Right or Space: next stop, PageUp or Left: back, B: blank");
+  cli.add_option("--keys", o.keys,
+                 "comma-separated key presses, one per frame once idle, as if typed (for "
+                 "scripts): pagedown, pageup, right, left, space, b, t, p");
   cli.add_option("--width", o.width, "window width")->capture_default_str();
   cli.add_option("--height", o.height, "window height")->capture_default_str();
   try {

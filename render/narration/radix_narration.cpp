@@ -134,13 +134,19 @@ std::string narrate(const gpu::OnesweepStep& step, const StepState& state) {
                      "tiles' published counts to learn where its keys go, then scatters them.";
   const std::vector<TileStatus>& tiles = r.tile_status;
   if (tiles.empty()) return text + stable_note;
-  // The deepest lookback, and a tile that had to count a predecessor's keys itself.
+  // The deepest lookback, and a tile that had to count a predecessor's keys itself: the first
+  // one after the delayed tile where there is one (tiles before it may have fallen back too, on
+  // a device that runs tiles in any order, for a predecessor that was merely late).
+  const std::uint32_t delayed = state.plan->spec.delayed_tile;
   std::uint32_t deepest = 0, fallback_tile = UINT32_MAX, fallback_tiles = 0;
   for (std::uint32_t t = 0; t < tiles.size(); ++t) {
     if (tiles[t].depth > tiles[deepest].depth) deepest = t;
     if (tiles[t].fallbacks > 0) {
       ++fallback_tiles;
-      if (fallback_tile == UINT32_MAX) fallback_tile = t;
+      const bool after_delayed = delayed != k_no_delayed_tile && t > delayed;
+      const bool chosen_after = fallback_tile != UINT32_MAX && delayed != k_no_delayed_tile &&
+                                fallback_tile > delayed;
+      if (fallback_tile == UINT32_MAX || (after_delayed && !chosen_after)) fallback_tile = t;
     }
   }
   const TileStatus& deep = tiles[deepest];
@@ -158,11 +164,10 @@ std::string narrate(const gpu::OnesweepStep& step, const StepState& state) {
             std::to_string(deepest - deep.depth) + "'s inclusive prefix.";
   }
   if (fallback_tile != UINT32_MAX) {
-    const std::uint32_t delayed = state.plan->spec.delayed_tile;
     text += ' ';
     text += count_of(fallback_tiles, "tile", "tiles") + " used the fallback: tile " +
             std::to_string(fallback_tile) + " counted an earlier tile's keys itself because " +
-            (delayed < fallback_tile ? "tile " + std::to_string(delayed) + " (the delayed tile)"
+            (delayed != k_no_delayed_tile && delayed < fallback_tile ? "tile " + std::to_string(delayed) + " (the delayed tile)"
                                      : std::string("that tile")) +
             " had not published.";
   } else {

@@ -186,21 +186,28 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
 
   // The step's radix views are stacked when each gets what it needs and the bars keep their
   // share; else they take turns (V shows the next), and the heading says which shows.
-  const Caption caption_text = step_caption(state);
+  Caption caption_text = step_caption(state);
+  if (!options.lecturer.empty()) {
+    caption_text.narration = options.lecturer_replaces
+                                 ? options.lecturer
+                                 : caption_text.narration + "\n" + options.lecturer;
+  }
+  const std::size_t caption_lines = k_caption_lines + (options.lecturer.empty() ? 0 : 3);
   const Caption* caption = options.caption ? &caption_text : nullptr;
   Heading heading =
-      measure_heading(ui, state, width, k_heading_lines, "", caption, k_caption_lines);
+      measure_heading(ui, state, width, k_heading_lines, options.progress, caption, caption_lines);
   float room = max.y - min.y - heading.height;
   if (views.size() > 1 && room - legend_h - detail_gap - stacked_need() <
                               std::max(bars_min, k_stacked_bars_share * room)) {
     const std::size_t shown = options.cycle % views.size();
     const std::size_t next = (shown + 1) % views.size();
-    const std::string hint = std::string(radix_view_name(views[shown])) + " (" +
-                             std::to_string(shown + 1) + " of " + std::to_string(views.size()) +
-                             "), V: " + radix_view_name(views[next]);
+    std::string hint = std::string(radix_view_name(views[shown])) + " (" +
+                       std::to_string(shown + 1) + " of " + std::to_string(views.size()) +
+                       "), V: " + radix_view_name(views[next]);
+    if (!options.progress.empty()) hint += "  |  " + options.progress;
     views = {views[shown]};
     needs = {needs[shown]};
-    heading = measure_heading(ui, state, width, k_heading_lines, hint, caption, k_caption_lines);
+    heading = measure_heading(ui, state, width, k_heading_lines, hint, caption, caption_lines);
   }
   // A heading of one line when two would leave the views less than they need.
   float need = state.merge ? merge_views_min_height(state, choice, width, s) : 0.0f;

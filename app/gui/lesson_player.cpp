@@ -1,0 +1,144 @@
+#include "gui/lesson_player.hpp"
+
+#include <GLFW/glfw3.h>
+
+#include <filesystem>
+
+#include "algorithms/algorithm.hpp"
+#include "core/errors.hpp"
+#include "gui/key_queue.hpp"
+#include "input/key_file.hpp"
+
+namespace ss::gui {
+
+namespace {
+
+render::ViewSelection view_named(const std::string& name) {
+  using render::ViewSelection;
+  for (const auto& [text, view] :
+       {std::pair{"bars", ViewSelection::bars}, std::pair{"network", ViewSelection::network},
+        std::pair{"both", ViewSelection::both}, std::pair{"digits", ViewSelection::digits},
+        std::pair{"histogram", ViewSelection::histogram},
+        std::pair{"scatter", ViewSelection::scatter}, std::pair{"tiles", ViewSelection::tiles},
+        std::pair{"mergepath", ViewSelection::mergepath},
+        std::pair{"blocksort", ViewSelection::blocksort}})
+    if (name == text) return view;
+  return ViewSelection::both;  // parse_lesson refused other names
+}
+
+}  // namespace
+
+void LessonPlayer::start(App& app) {
+  open_scene(app, 0, false);
+}
+
+bool LessonPlayer::at_end() const {
+  return scene_ + 1 == lesson_.scenes.size() && stop_ + 1 >= stops_.size();
+}
+
+std::string LessonPlayer::progress() const {
+  return "scene " + std::to_string(scene_ + 1) + " of " + std::to_string(lesson_.scenes.size()) +
+         ", stop " + std::to_string(stop_ + 1) + " of " + std::to_string(stops_.size());
+}
+
+void LessonPlayer::next(App& app) {
+  if (stop_ + 1 < stops_.size()) {
+    ++stop_;
+    go_to_stop(app);
+  } else if (scene_ + 1 < lesson_.scenes.size()) {
+    open_scene(app, scene_ + 1, false);
+  }
+}
+
+void LessonPlayer::previous(App& app) {
+  if (stop_ > 0) {
+    --stop_;
+    go_to_stop(app);
+  } else if (scene_ > 0) {
+    open_scene(app, scene_ - 1, true);
+  }
+}
+
+void LessonPlayer::go_to_stop(App& app) {
+  if (app.replanning()) {
+    app.target_after_replan = stops_[stop_];
+  } else {
+    app.jump_to(stops_[stop_]);
+  }
+}
+
+void LessonPlayer::open_scene(App& app, std::size_t index, bool at_last_stop) {
+  const LessonScene& scene = lesson_.scenes[index];
+  try {
+    // The stops are checked against the plan before the app re-plans, so a bad scene leaves the
+    // one shown as it was.
+    const DeviceLimits limits = DeviceLimits::from(app.context().properties());
+    Plan plan =
+        make_plan(scene.scenario.algorithm, sort_spec(scene.scenario, scene.scenario.n), limits);
+    check_plan_fits(plan, limits, app.context().properties().name);
+    if (scene.scenario.phases) plan = expand_phases(plan);
+    std::vector<std::size_t> stops = lesson_stops(lesson_, scene, plan);
+    Scenario next = scene.scenario;
+    next.device = app.scenario().device;
+    if (scene.keys) {
+      // The scene's own keys reach the app as a key file, as a counterexample does.
+      const auto path =
+          std::filesystem::temp_directory_path() /
+          ("sortscope-lesson-" + lesson_.name + "-" + std::to_string(index + 1) + ".txt");
+      write_key_file(path, *scene.keys);
+      next.input = path.string();
+    }
+    stops_ = std::move(stops);
+    scene_ = index;
+    stop_ = at_last_stop ? stops_.size() - 1 : 0;
+    app.mode = Mode::stepping;
+    app.playing = false;
+    app.views.selection = view_named(scene.view);
+    if (scene.race != app.race_algorithm()) app.set_race(scene.race);
+    app.edits = next;
+    app.apply_edits();
+    go_to_stop(app);
+  } catch (const UsageError& e) {
+    app.error = e.what();
+  } catch (const SetupError& e) {
+    app.error = lesson_error(lesson_, scene.line, e.what());
+  }
+}
+
+void LessonPlayer::sync_views(App& app) const {
+  app.views.progress = lesson_.name + ": " + progress() + (at_end() ? " (end)" : "");
+  app.views.lecturer.clear();
+  app.views.lecturer_replaces = false;
+  if (stops_.empty()) return;
+  const LessonScene& scene = lesson_.scenes[scene_];
+  const std::size_t position = app.target();
+  // The scene's words at its first stop; a step's note wherever the lecturer is on that step.
+  if (position == stops_.front()) app.views.lecturer = scene.text;
+  if (const LessonNote* note = lesson_note(scene, position)) {
+    if (note->replace) {
+      app.views.lecturer = note->text;
+      app.views.lecturer_replaces = true;
+    } else {
+      app.views.lecturer += (app.views.lecturer.empty() ? "" : "\n") + note->text;
+    }
+  }
+}
+
+void handle_lesson_keys(LessonPlayer& player, App& app) {
+  if (ImGui::GetIO().WantTextInput || !app.error.empty()) return;
+  // A clicker sends PageDown and PageUp; a keyboard also has Right, Left and Space.
+  for (const int key : {GLFW_KEY_PAGE_DOWN, GLFW_KEY_RIGHT, GLFW_KEY_SPACE})
+    if (take_key_press(key)) player.next(app);
+  for (const int key : {GLFW_KEY_PAGE_UP, GLFW_KEY_LEFT})
+    if (take_key_press(key)) player.previous(app);
+  if (take_key_press(GLFW_KEY_B)) player.toggle_blank();
+}
+
+void draw_lesson_overlay(const LessonPlayer& player, const App& app) {
+  (void)app;
+  if (!player.blank()) return;
+  ImGui::GetForegroundDrawList()->AddRectFilled({0, 0}, ImGui::GetIO().DisplaySize,
+                                                IM_COL32(0, 0, 0, 255));
+}
+
+}  // namespace ss::gui

@@ -1,0 +1,53 @@
+#pragma once
+// The lesson player (sortscope --lesson): plays a lesson's scenes stop by stop on the App, as a
+// presentation clicker drives it. PageDown, Right and Space go to the next stop, and after a
+// scene's last stop to the next scene; PageUp and Left go back; B blanks the screen. Everything
+// else in the app still works inside a scene (step further, change the view, verify).
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "common/lesson.hpp"
+#include "gui/app_state.hpp"
+
+namespace ss::gui {
+
+class LessonPlayer {
+ public:
+  explicit LessonPlayer(Lesson lesson) : lesson_(std::move(lesson)) {}
+
+  const Lesson& lesson() const { return lesson_; }
+  // Opens the first scene at its first stop.
+  void start(App& app);
+  void next(App& app);
+  void previous(App& app);
+  void toggle_blank() { blank_ = !blank_; }
+  bool blank() const { return blank_; }
+  // At the last stop of the last scene.
+  bool at_end() const;
+  // "scene 3 of 9, stop 4 of 12"
+  std::string progress() const;
+  // Hands the stop's lecturer text to the views (with the narration, or instead of it); once per
+  // frame, so a lecturer stepping on inside a scene sees the notes of the steps they reach.
+  void sync_views(App& app) const;
+
+ private:
+  void open_scene(App& app, std::size_t scene, bool at_last_stop);
+  void go_to_stop(App& app);
+
+  Lesson lesson_;
+  std::size_t scene_ = 0;
+  std::size_t stop_ = 0;
+  std::vector<std::size_t> stops_;  // of the scene open
+  bool blank_ = false;
+};
+
+// Takes the player's keys from the key queue (before handle_keys sees them).
+void handle_lesson_keys(LessonPlayer& player, App& app);
+
+// The blank screen (B); the progress is at the heading's right (ViewsOptions::progress).
+void draw_lesson_overlay(const LessonPlayer& player, const App& app);
+
+}  // namespace ss::gui
