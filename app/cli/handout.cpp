@@ -43,11 +43,13 @@ class PdfHandout final : public HandoutWriter {
     text(page.heading, 11, true, k_text, y);
     y += 4;
     // The picture, as large as fits above room for about ten lines of text.
-    const double max_w = k_page_w - 2 * k_margin, max_h = k_page_h - y - k_margin - 150;
-    const double scale =
-        std::min(max_w / double(page.image.width), max_h / double(page.image.height));
-    picture(page.image, k_margin, y, scale);
-    y += double(page.image.height) * scale + 8;
+    if (page.image.width != 0) {
+      const double max_w = k_page_w - 2 * k_margin, max_h = k_page_h - y - k_margin - 150;
+      const double scale =
+          std::min(max_w / double(page.image.width), max_h / double(page.image.height));
+      picture(page.image, k_margin, y, scale);
+      y += double(page.image.height) * scale + 8;
+    }
     text(page.narration, 10, false, k_text, y);
     if (!page.invariant.empty())
       text(page.invariant, 10, true, page.invariant_fails ? k_warning : k_holds, y);
@@ -183,11 +185,15 @@ class FolderHandout final : public HandoutWriter {
   void add(const HandoutPage& page) override {
     char name[32];
     std::snprintf(name, sizeof name, "stop-%03zu.png", ++pages_);
-    render::write_png(page.image, (folder_ / name).string());
     html_ += "<section><h2>" + html_escape(page.scene) + "</h2>\n<p class=\"dim\">" +
              html_escape(page.progress + " | " + page.scenario) + "</p>\n<h3>" +
-             html_escape(page.heading) + "</h3>\n<img src=\"" + name + "\" alt=\"" +
-             html_escape(page.heading) + "\">\n<p>" + html_escape(page.narration) + "</p>\n";
+             html_escape(page.heading) + "</h3>\n";
+    if (page.image.width != 0) {
+      render::write_png(page.image, (folder_ / name).string());
+      html_ +=
+          "<img src=\"" + std::string(name) + "\" alt=\"" + html_escape(page.heading) + "\">\n";
+    }
+    html_ += "<p>" + html_escape(page.narration) + "</p>\n";
     if (!page.invariant.empty()) {
       html_ += std::string("<p class=\"") + (page.invariant_fails ? "fails" : "holds") + "\">" +
                html_escape(page.invariant) + "</p>\n";

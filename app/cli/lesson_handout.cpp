@@ -5,12 +5,15 @@
 #include <iostream>
 
 #include "algorithms/algorithm.hpp"
+#include "baseline/cpu_timing.hpp"
 #include "cli/commands.hpp"
 #include "cli/handout.hpp"
+#include "common/bench_model.hpp"
 #include "common/lesson.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "input/distributions.hpp"
 #include "plan/stepper.hpp"
 #include "render/narration/narration.hpp"
 #include "render/step_state.hpp"
@@ -40,6 +43,65 @@ struct SceneRun {
   std::vector<std::size_t> stops;
   KeyArray input;
 };
+
+// n of a full-speed page: the scene's, else the largest power of two up to 2^24 whose plan the
+// device holds (the app's full-speed default).
+std::uint32_t full_speed_n(const LessonScene& scene, const Context& context) {
+  if (!scene.full_speed_n.empty()) return parse_count(scene.full_speed_n, "full_speed_n");
+  const DeviceLimits limits = DeviceLimits::from(context.properties());
+  const Algorithm* algorithm = find_algorithm(scene.scenario.algorithm);
+  for (std::uint32_t n = 1u << 24; n > 2; n /= 2) {
+    if (algorithm != nullptr && n > algorithm->max_n) continue;
+    if (plan_fits(make_plan(scene.scenario.algorithm, full_speed_spec(scene.scenario, n), limits),
+                  limits))
+      return n;
+  }
+  return 2;
+}
+
+std::string fixed(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+// "2400x", "3.1x", "0.41x"
+std::string ratio(double value) {
+  return fixed(value, value >= 10 ? 0 : value >= 1 ? 1 : 2) + "x";
+}
+
+// The page after a full-speed scene's stops: the same kernels timed without instrumentation
+// (median of 5 after warm-up) beside std::sort on one core and on all of them.
+HandoutPage full_speed_page(const LessonScene& scene, const Context& context) {
+  const std::uint32_t n = full_speed_n(scene, context);
+  const DeviceLimits limits = DeviceLimits::from(context.properties());
+  const Plan plan = make_plan(scene.scenario.algorithm, full_speed_spec(scene.scenario, n), limits);
+  check_plan_fits(plan, limits, context.properties().name);
+  const Scenario& s = scene.scenario;
+  const KeyArray input = generate_keys(s.distribution, n, s.type, s.seed, s.pairs);
+  const TimedPlan timed = time_plan(context, plan, input, 2, 5);
+  const double gpu_ms = timed.runs[timed.median].total_ms;
+  std::vector<double> one, all;
+  for (int rep = 0; rep < 3; ++rep) {
+    throw_if_interrupted();
+    one.push_back(time_cpu_sort(input, s.descending, CpuSort::std_sort));
+    all.push_back(time_cpu_sort(input, s.descending, CpuSort::std_sort_parallel));
+  }
+  std::sort(one.begin(), one.end());
+  std::sort(all.begin(), all.end());
+  HandoutPage page;
+  page.heading = "full speed: " + std::to_string(n) + " keys";
+  page.scenario = render::scenario_text(plan);
+  const double gkeys = double(n) / (gpu_ms * 1e6);
+  page.narration = "The same kernels, uninstrumented and run back to back, sort " +
+                   std::to_string(n) + " " + std::string(to_string(s.type)) + " keys in " +
+                   fixed(gpu_ms, 3) + " ms on " + context.properties().name + " (" +
+                   fixed(gkeys, 2) + " Gkeys/s, median of 5). std::sort takes " + fixed(one[1], 1) +
+                   " ms on one core (" + ratio(one[1] / gpu_ms) + " the GPU's time) and " +
+                   fixed(all[1], 1) + " ms on every core of this machine (" +
+                   ratio(all[1] / gpu_ms) + ").";
+  return page;
+}
 
 SceneRun prepare(const Lesson& lesson, const LessonScene& scene, const Context& context) {
   const DeviceLimits limits = DeviceLimits::from(context.properties());
@@ -78,7 +140,7 @@ int render_lesson_handout(const std::string& name, const std::string& out,
   std::size_t pages = 0;
   for (const LessonScene& scene : lesson.scenes) {
     runs.push_back(prepare(lesson, scene, context));
-    pages += runs.back().stops.size();
+    pages += runs.back().stops.size() + (scene.full_speed ? 1 : 0);
   }
   std::size_t page_number = 0;
   const bool tty = isatty(STDERR_FILENO) != 0;
@@ -93,6 +155,7 @@ int render_lesson_handout(const std::string& name, const std::string& out,
     Stepper stepper(context, run.plan, run.input);
     std::unique_ptr<Stepper> race;
     if (!scene.race.empty()) race = std::make_unique<Stepper>(context, run.race_plan, run.input);
+    const std::size_t scene_pages = run.stops.size() + (scene.full_speed ? 1 : 0);
     for (std::size_t k = 0; k < run.stops.size(); ++k) {
       throw_if_interrupted();
       const std::size_t position = run.stops[k];
@@ -112,7 +175,7 @@ int render_lesson_handout(const std::string& name, const std::string& out,
       page.scene = scene.title;
       page.progress = "scene " + std::to_string(s + 1) + " of " +
                       std::to_string(lesson.scenes.size()) + ", stop " + std::to_string(k + 1) +
-                      " of " + std::to_string(run.stops.size());
+                      " of " + std::to_string(scene_pages);
       page.heading = render::step_heading(state);
       page.scenario = render::scenario_text(run.plan);
       page.narration = note != nullptr && note->replace ? note->text : caption.narration;
@@ -129,6 +192,15 @@ int render_lesson_handout(const std::string& name, const std::string& out,
       } else if (page_number % std::max<std::size_t>(pages / 10, 1) == 0 || page_number == pages) {
         std::cerr << "render --lesson: page " << page_number << " of " << pages << "\n";
       }
+    }
+    if (scene.full_speed) {
+      HandoutPage page = full_speed_page(scene, context);
+      page.lesson = lesson.title;
+      page.scene = scene.title;
+      page.progress = "scene " + std::to_string(s + 1) + " of " +
+                      std::to_string(lesson.scenes.size()) + ", stop " +
+                      std::to_string(scene_pages) + " of " + std::to_string(scene_pages);
+      writer->add(page);
     }
   }
   if (tty) std::cerr << "\n";

@@ -127,16 +127,17 @@ void parse_stops(const Lesson& lesson, const toml::node& node, LessonScene& scen
     if (last < first) {
       throw UsageError(lesson_error(lesson, line_of(node), "stops \"" + text + "\" run backwards"));
     }
-    for (std::size_t p = first; p <= last; ++p) scene.stops.push_back(p);
+    for (std::size_t p = first; p <= last; ++p) scene.stops.push_back(std::int64_t(p));
     return;
   }
   if (node.is_array()) {
     for (const toml::node& item : *node.as_array()) {
-      if (!item.is_integer() || item.as_integer()->get() < 0) {
+      if (!item.is_integer()) {
         throw UsageError(lesson_error(lesson, line_of(item),
-                                      "each stop must be a step number (0 is the input)"));
+                                      "each stop must be a step number (0 is the input, -1 the "
+                                      "last step)"));
       }
-      scene.stops.push_back(static_cast<std::size_t>(item.as_integer()->get()));
+      scene.stops.push_back(item.as_integer()->get());
     }
     if (scene.stops.empty())
       throw UsageError(lesson_error(lesson, line_of(node), "stops must not be empty"));
@@ -205,6 +206,8 @@ LessonScene parse_scene(const Lesson& lesson, const toml::table& table, std::siz
   if (auto v = f.string("view")) scene.view = *v;
   if (const toml::node* stops = f.get("stops")) parse_stops(lesson, *stops, scene);
   if (auto v = f.string("text")) scene.text = *v;
+  if (auto v = f.boolean("full_speed")) scene.full_speed = *v;
+  const toml::node* full_speed_n = f.get("full_speed_n");
   const toml::node* notes = f.get("note");
   f.refuse_unknown();
 
@@ -220,6 +223,19 @@ LessonScene parse_scene(const Lesson& lesson, const toml::table& table, std::siz
     throw UsageError(lesson_error(lesson, scene.line, e.what()));
   }
   scene.n_given = o.n_given;
+  if (full_speed_n != nullptr) {
+    if (!full_speed_n->is_string() && !full_speed_n->is_integer())
+      f.fail(*full_speed_n, "full_speed_n must be a number or a string such as \"2^20\"");
+    scene.full_speed_n = full_speed_n->is_string()
+                             ? full_speed_n->as_string()->get()
+                             : std::to_string(full_speed_n->as_integer()->get());
+    try {
+      (void)parse_count(scene.full_speed_n, "full_speed_n");
+    } catch (const UsageError& e) {
+      f.fail(*full_speed_n, e.what());
+    }
+    scene.full_speed = true;
+  }
   if (keys != nullptr) {
     scene.keys = parse_keys(lesson, *keys->as_array(), scene.scenario.type, scene.scenario.pairs);
   }
@@ -330,16 +346,20 @@ std::vector<std::size_t> lesson_stops(const Lesson& lesson, const LessonScene& s
     for (std::size_t p = 0; p <= steps; ++p) all[p] = p;
     return all;
   }
-  for (const std::size_t stop : scene.stops) {
-    if (stop > steps) {
-      throw UsageError(lesson_error(lesson, scene.stops_line,
-                                    "stop " + std::to_string(stop) + " is past the end of " +
-                                        scene.title + ": " + stepping_plan.algorithm + " on " +
-                                        std::to_string(stepping_plan.spec.n) + " keys has " +
-                                        std::to_string(steps) + " steps"));
+  std::vector<std::size_t> stops;
+  for (const std::int64_t stop : scene.stops) {
+    const std::int64_t position = stop < 0 ? std::int64_t(steps) + 1 + stop : stop;
+    if (position < 0 || position > std::int64_t(steps)) {
+      throw UsageError(lesson_error(
+          lesson, scene.stops_line,
+          "stop " + std::to_string(stop) +
+              (stop < 0 ? " is before the start of " : " is past the end of ") + scene.title +
+              ": " + stepping_plan.algorithm + " on " + std::to_string(stepping_plan.spec.n) +
+              " keys has " + std::to_string(steps) + " steps"));
     }
+    stops.push_back(std::size_t(position));
   }
-  return scene.stops;
+  return stops;
 }
 
 KeyArray lesson_input(const LessonScene& scene) {

@@ -32,13 +32,18 @@ struct LessonScene {
   std::optional<KeyArray> keys;  // `keys = [...]`: the input itself
   std::string race;              // a second algorithm sorting the same input, or empty
   std::string view = "both";     // as render --view names them
-  // The stops as written: all, "A..B" or a list of positions (steps applied; 0 the input),
-  // checked against the plan by lesson_stops().
+  // The stops as written: all, "A..B" or a list of positions (steps applied; 0 the input;
+  // negative ones count from the end, -1 the last step, for plans whose length depends on the
+  // device), checked against the plan by lesson_stops().
   bool all_stops = true;
-  std::vector<std::size_t> stops;
+  std::vector<std::int64_t> stops;
   int stops_line = 0;
   std::string text;
   std::vector<LessonNote> notes;
+  // After the stops, one more: the same kernels timed at full speed against std::sort, at
+  // full_speed_n keys (empty: the largest power of two up to 2^24 the device holds).
+  bool full_speed = false;
+  std::string full_speed_n;
 };
 
 struct Lesson {

@@ -108,6 +108,11 @@ class App {
   bool replanning() const { return replan_pending_; }
   // Where the next re-plan starts instead of the input (the lesson player's first stop).
   std::optional<std::size_t> target_after_replan;
+  // The lesson picker asks the window's lesson player (gui/lesson_player.hpp) to play a lesson
+  // (a built-in name or a file) or, with an empty string, to stop; lesson_playing says whether
+  // one plays.
+  std::optional<std::string> lesson_request;
+  bool lesson_playing = false;
 
   void perform(Action action);
   void jump_to(std::size_t position);  // the timeline slider

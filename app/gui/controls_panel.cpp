@@ -1,4 +1,5 @@
 #include "gui/controls_panel.hpp"
+#include "common/lesson.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -275,6 +276,30 @@ void race_controls(App& app) {
   if (!app.race_result.empty()) wrapped_text_disabled(app.race_result.c_str());
 }
 
+// The lesson picker: a built-in lesson or a lesson file, played by the app's lesson player.
+void lesson_controls(App& app) {
+  static int chosen = 0;
+  static char path[512] = "";
+  const std::vector<std::string> names = builtin_lesson_names();
+  ImGui::TextUnformatted("lesson (PageDown / PageUp, B blank)");
+  if (app.lesson_playing) {
+    wrapped_text_disabled(app.views.progress);
+    if (ImGui::Button("stop the lesson")) app.lesson_request = std::string();
+    return;
+  }
+  if (!names.empty()) {
+    chosen = std::clamp(chosen, 0, int(names.size()) - 1);
+    if (ImGui::BeginCombo("built-in", names[std::size_t(chosen)].c_str())) {
+      for (int i = 0; i < int(names.size()); ++i)
+        if (ImGui::Selectable(names[std::size_t(i)].c_str(), i == chosen)) chosen = i;
+      ImGui::EndCombo();
+    }
+    if (ImGui::Button("play")) app.lesson_request = names[std::size_t(chosen)];
+  }
+  ImGui::InputTextWithHint("file", "lesson.toml", path, sizeof path);
+  if (path[0] != '\0' && ImGui::Button("play the file")) app.lesson_request = std::string(path);
+}
+
 void controls_panel(App& app) {
   // Fields leave room for the widest label at their right.
   ImGui::PushItemWidth(field_width({"algorithm", "n", "key type", "input", "seed", "step",
@@ -289,6 +314,8 @@ void controls_panel(App& app) {
   ImGui::Separator();
   network_lab_controls(app);
   if (app.layout() != nullptr) ImGui::Separator();
+  lesson_controls(app);
+  ImGui::Separator();
   display_controls(app);
   ImGui::PopItemWidth();
 }

@@ -32,26 +32,43 @@ void LessonPlayer::start(App& app) {
   open_scene(app, 0, false);
 }
 
+std::size_t LessonPlayer::stop_count() const {
+  return stops_.size() + (lesson_.scenes[scene_].full_speed ? 1 : 0);
+}
+
 bool LessonPlayer::at_end() const {
-  return scene_ + 1 == lesson_.scenes.size() && stop_ + 1 >= stops_.size();
+  return scene_ + 1 == lesson_.scenes.size() && stop_ + 1 + (timing_ ? 1 : 0) >= stop_count();
 }
 
 std::string LessonPlayer::progress() const {
   return "scene " + std::to_string(scene_ + 1) + " of " + std::to_string(lesson_.scenes.size()) +
-         ", stop " + std::to_string(stop_ + 1) + " of " + std::to_string(stops_.size());
+         ", stop " + std::to_string(stop_ + 1 + (timing_ ? 1 : 0)) + " of " +
+         std::to_string(stop_count()) + (timing_ ? " (full speed)" : "");
 }
 
 void LessonPlayer::next(App& app) {
-  if (stop_ + 1 < stops_.size()) {
+  const LessonScene& scene = lesson_.scenes[scene_];
+  if (timing_) {
+    if (scene_ + 1 < lesson_.scenes.size()) open_scene(app, scene_ + 1, false);
+  } else if (stop_ + 1 < stops_.size()) {
     ++stop_;
     go_to_stop(app);
+  } else if (scene.full_speed) {
+    // The kernels just stepped through, timed against std::sort (the full-speed panel).
+    timing_ = true;
+    if (!scene.full_speed_n.empty()) app.full_speed.n_text = scene.full_speed_n;
+    app.perform(Action::full_speed_run);
   } else if (scene_ + 1 < lesson_.scenes.size()) {
     open_scene(app, scene_ + 1, false);
   }
 }
 
 void LessonPlayer::previous(App& app) {
-  if (stop_ > 0) {
+  if (timing_) {
+    timing_ = false;
+    app.mode = Mode::stepping;
+    go_to_stop(app);
+  } else if (stop_ > 0) {
     --stop_;
     go_to_stop(app);
   } else if (scene_ > 0) {
@@ -90,6 +107,7 @@ void LessonPlayer::open_scene(App& app, std::size_t index, bool at_last_stop) {
     }
     stops_ = std::move(stops);
     scene_ = index;
+    timing_ = false;
     stop_ = at_last_stop ? stops_.size() - 1 : 0;
     app.mode = Mode::stepping;
     app.playing = false;

@@ -36,11 +36,13 @@ class LessonPlayer {
  private:
   void open_scene(App& app, std::size_t scene, bool at_last_stop);
   void go_to_stop(App& app);
+  std::size_t stop_count() const;  // the scene's stops, its timed run included
 
   Lesson lesson_;
   std::size_t scene_ = 0;
   std::size_t stop_ = 0;
   std::vector<std::size_t> stops_;  // of the scene open
+  bool timing_ = false;             // at a full-speed scene's last stop: its timed run
   bool blank_ = false;
 };
 

@@ -3,6 +3,7 @@
 #include <bit>
 #include <deque>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include <GLFW/glfw3.h>
@@ -173,7 +174,7 @@ struct SessionEnd {
 
 SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scenario& scenario,
                        std::size_t target, std::deque<ss::gui::Action>& actions,
-                       std::deque<int>& keys, ss::gui::LessonPlayer* lesson,
+                       std::deque<int>& keys, std::optional<ss::gui::LessonPlayer>& lesson_slot,
                        const std::string& lost_message) {
   using namespace ss;
   ContextOptions context_options;
@@ -207,6 +208,7 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
     app.load_overlay();
   }
   bool restore = !lost_message.empty();  // after a lost device: once planned, back to the step
+  ss::gui::LessonPlayer* lesson = lesson_slot ? &*lesson_slot : nullptr;
   if (lesson != nullptr && !restore) lesson->start(app);
 
   try {
@@ -268,6 +270,26 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
       // G records; handled here, beside handle_keys, which leaves other keys to it.
       if (gui::take_key_press(GLFW_KEY_G) && !ImGui::GetIO().WantTextInput && app.error.empty())
         app.perform(gui::Action::record);
+      if (app.lesson_request) {
+        // The lesson picker: play another lesson, or stop (a bad file is shown, the app goes on).
+        const std::string request = *app.lesson_request;
+        app.lesson_request.reset();
+        try {
+          if (request.empty()) {
+            lesson_slot.reset();
+            lesson = nullptr;
+            app.views.progress.clear();
+            app.views.lecturer.clear();
+          } else {
+            lesson_slot.emplace(find_lesson(request));
+            lesson = &*lesson_slot;
+            lesson->start(app);
+          }
+        } catch (const UsageError& e) {
+          app.error = e.what();
+        }
+      }
+      app.lesson_playing = lesson != nullptr;
       if (lesson != nullptr) {
         gui::handle_lesson_keys(*lesson, app);
         lesson->sync_views(app);
@@ -335,8 +357,7 @@ int run(const Options& o) {
   std::size_t target = 0;
   std::string lost_message;
   for (int reconnects = 0;; ++reconnects) {
-    SessionEnd end = run_session(o, window, scenario, target, actions, keys,
-                                 lesson ? &*lesson : nullptr, lost_message);
+    SessionEnd end = run_session(o, window, scenario, target, actions, keys, lesson, lost_message);
     if (!end.device_lost) return end.exit_code;
     std::cerr << "sortscope: " << end.message << "; reconnecting\n";
     if (reconnects == 3) throw SetupError("the GPU was lost 4 times; giving up: " + end.message);

@@ -92,11 +92,23 @@ void step_panel(App& app, render::FrameRenderer& renderer) {
   // The whole caption: the heading of the central view may have cut it short.
   const render::Caption caption = render::step_caption(state);
   wrapped_text(caption.narration);
+  const render::Palette colors = render::palette(renderer.imgui().style());
   if (!caption.invariant.empty()) {
-    const render::Palette colors = render::palette(renderer.imgui().style());
     ImGui::PushStyleColor(ImGuiCol_Text, caption.invariant_fails ? colors.warning : colors.holds);
     wrapped_text(caption.invariant);
     ImGui::PopStyleColor();
+  }
+  if (app.racing() && app.race_state().plan != nullptr) {
+    // The race's second sort, at the step it stands on: its own caption.
+    const render::StepState& race = app.race_state();
+    const render::Caption second = render::step_caption(race);
+    wrapped_text_disabled(app.race_algorithm() + ", " + render::step_heading(race));
+    wrapped_text(second.narration);
+    if (!second.invariant.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, second.invariant_fails ? colors.warning : colors.holds);
+      wrapped_text(second.invariant);
+      ImGui::PopStyleColor();
+    }
   }
   const KernelSpec& kernel = plan.kernels[step->kernel];
   table("facts", facts(app, *step, kernel), 0.45f,

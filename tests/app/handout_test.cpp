@@ -70,6 +70,21 @@ TEST_CASE("handout: one PDF page per stop with the caption, the verdict and the 
   CHECK(count(html, "<img src=\"stop-") == 8);
   CHECK(std::filesystem::exists(folder + "stop-008.png"));
   CHECK_THAT(html, Catch::Contains("Runs of 8 are sorted; one merge level to go."));
+  // A full-speed scene ends with a page of timings: the kernels and std::sort on the same keys.
+  const std::string timed =
+      ss::test::data_file("full-speed.toml",
+                          "[[scene]]\nalgorithm = \"onesweep\"\nn = 64\nstops = [0, -1]\n"
+                          "full_speed_n = \"2^12\"\n");
+  r = cli("render --lesson '" + timed + "' --out '" + pdf + "'");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  REQUIRE(std::system(("pdftotext -layout '" + pdf + "' '" + text_path + "'").c_str()) == 0);
+  const std::string timings = read(text_path);
+  CHECK(count(timings, "\f") == 3);
+  CHECK_THAT(timings, Catch::Contains("scene 1 of 1, stop 3 of 3") &&
+                          Catch::Contains("full speed: 4096 keys") &&
+                          Catch::Contains("sort 4096 u32 keys in") &&
+                          Catch::Contains("std::sort takes"));
 }
 
 TEST_CASE("handout: a bad lesson or a failure midway leaves no file", "[lesson][cli][gpu]") {
@@ -83,6 +98,13 @@ TEST_CASE("handout: a bad lesson or a failure midway leaves no file", "[lesson][
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("past-the-end.toml:7: stop 9 is past the end of scene 2: "
                                     "bitonic on 8 keys has 6 steps"));
+  CHECK_FALSE(std::filesystem::exists(pdf));
+  // An n the device cannot hold: 2^30 u64 keys are 8 GiB, past any device's storage-buffer range.
+  const std::string too_big = ss::test::data_file(
+      "too-big.toml", "[[scene]]\nalgorithm = \"batcher\"\ntype = \"u64\"\nn = \"2^30\"\n");
+  r = cli("render --lesson '" + too_big + "' --out '" + pdf + "'");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("too-big.toml:1: "));
   CHECK_FALSE(std::filesystem::exists(pdf));
   // The device lost on the 20th submission, pages into the handout: exit 2, no PDF.
   r = cli("render --lesson networks --out '" + pdf + "'", "SORTSCOPE_INJECT_FAULT=device-lost@20");

@@ -49,7 +49,7 @@ text = "the scene's text"
 [[scene]]
 algorithm = "batcher"
 keys = [5, 3, 8, 1]
-stops = [0, 3]
+stops = [0, 3, -1]
 race = "bitonic"
 )",
                                      "t.toml", "t");
@@ -66,7 +66,7 @@ race = "bitonic"
   CHECK(a.scenario.pairs);
   CHECK(a.scenario.tile_keys == 16);
   CHECK(a.view == "histogram");
-  CHECK(a.stops == std::vector<std::size_t>{1, 2, 3});
+  CHECK(a.stops == std::vector<std::int64_t>{1, 2, 3});
   CHECK(a.text == "the scene's text");
   REQUIRE(a.notes.size() == 1);
   CHECK(a.notes[0].position == 2);
@@ -79,7 +79,8 @@ race = "bitonic"
   CHECK(b.race == "bitonic");
   const KeyArray keys = lesson_input(b);
   CHECK(keys.words == std::vector<std::uint32_t>{5, 3, 8, 1});
-  CHECK(lesson_stops(lesson, b, stepping_plan(b)) == std::vector<std::size_t>{0, 3});
+  // -1: the last step (batcher on 4 keys has 3).
+  CHECK(lesson_stops(lesson, b, stepping_plan(b)) == std::vector<std::size_t>{0, 3, 3});
 }
 
 TEST_CASE("lessons: bad input is refused with the file, the line and what is wrong", "[lesson]") {
@@ -112,7 +113,8 @@ TEST_CASE("lessons: bad input is refused with the file, the line and what is wro
 TEST_CASE("lessons: every built-in lesson parses and its stops lie within its plans",
           "[lesson][gpu]") {
   const std::vector<std::string> names = builtin_lesson_names();
-  CHECK(names == std::vector<std::string>{"mergesort", "networks", "onesweep", "radix"});
+  CHECK(names ==
+        std::vector<std::string>{"full-speed", "mergesort", "networks", "onesweep", "radix"});
   for (const std::string& name : names) {
     const Lesson lesson = builtin_lesson(name);
     INFO(name);
@@ -127,5 +129,5 @@ TEST_CASE("lessons: every built-in lesson parses and its stops lie within its pl
     }
   }
   CHECK_THROWS_WITH(find_lesson("no-such-lesson"),
-                    Catch::StartsWith("no built-in lesson 'no-such-lesson' (built in: mergesort"));
+                    Catch::StartsWith("no built-in lesson 'no-such-lesson' (built in: full-speed"));
 }

@@ -114,6 +114,30 @@ TEST_CASE("narration: radix4's count, scan and scatter quote the tile's own digi
   test::require_validation_clean();
 }
 
+TEST_CASE("narration: onesweep's histogram and scan quote the most common digit and its start",
+          "[narration][gpu]") {
+  const std::uint32_t n = 300;
+  const KeyArray input = generate_keys(Distribution::few_unique, n, KeyType::u32, 12, false);
+  const Plan plan = make_plan("onesweep", {n, KeyType::u32, false, false}, test::limits());
+  Stepper stepper(test::gpu(), plan, input);
+  const auto counts = test::digit_counts(input, false, 0, 8);
+  const std::uint32_t digit =
+      std::uint32_t(std::max_element(counts.begin(), counts.end()) - counts.begin());
+  std::uint32_t start = 0;
+  for (std::uint32_t d = 0; d < digit; ++d) start += counts[d];
+  stepper.next();  // init
+  CHECK(caption_now(stepper, input).narration.find("OneSweep clears") == 0);
+  stepper.next();  // histogram
+  CHECK(numbers(caption_now(stepper, input).narration,
+                R"(most common digit is (\d+), held by (\d+) keys?)") ==
+        std::vector{digit, counts[digit]});
+  stepper.next();  // scan
+  CHECK(numbers(caption_now(stepper, input).narration,
+                R"(digit (\d+)'s (\d+) keys? start at position (\d+))") ==
+        std::vector{digit, counts[digit], start});
+  test::require_validation_clean();
+}
+
 TEST_CASE("narration: onesweep names the delayed tile that sent a later tile to the fallback",
           "[narration][gpu]") {
   const std::uint32_t n = 256;
