@@ -24,19 +24,6 @@ namespace ss::cli {
 
 namespace {
 
-render::ViewSelection view_named(const std::string& name) {
-  using render::ViewSelection;
-  for (const auto& [text, view] :
-       {std::pair{"bars", ViewSelection::bars}, std::pair{"network", ViewSelection::network},
-        std::pair{"both", ViewSelection::both}, std::pair{"digits", ViewSelection::digits},
-        std::pair{"histogram", ViewSelection::histogram},
-        std::pair{"scatter", ViewSelection::scatter}, std::pair{"tiles", ViewSelection::tiles},
-        std::pair{"mergepath", ViewSelection::mergepath},
-        std::pair{"blocksort", ViewSelection::blocksort}})
-    if (name == text) return view;
-  return ViewSelection::both;  // parse_lesson refused other names
-}
-
 // A scene made ready: plans checked against the device, stops within them.
 struct SceneRun {
   Plan plan, race_plan;
@@ -148,7 +135,7 @@ int render_lesson_handout(const std::string& name, const std::string& out,
     const LessonScene& scene = lesson.scenes[s];
     SceneRun& run = runs[s];
     render::OffscreenOptions scene_frame = frame;
-    scene_frame.selection = view_named(scene.view);
+    scene_frame.selection = render::parse_view_selection(scene.view);
     scene_frame.caption = false;  // the page prints the caption as text
     render::OffscreenRenderer renderer(context, scene_frame);
     const render::KeyRange range = render::key_range(run.input);

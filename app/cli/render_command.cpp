@@ -89,27 +89,11 @@ int render_animation(const RenderOptions& o, const render::OffscreenOptions& fra
   return exit_code_after_validation(context, k_exit_ok);
 }
 
-render::ViewSelection parse_view(const std::string& name) {
-  using render::ViewSelection;
-  for (const auto& [text, view] :
-       {std::pair{"bars", ViewSelection::bars}, std::pair{"network", ViewSelection::network},
-        std::pair{"both", ViewSelection::both}, std::pair{"digits", ViewSelection::digits},
-        std::pair{"histogram", ViewSelection::histogram},
-        std::pair{"scatter", ViewSelection::scatter}, std::pair{"tiles", ViewSelection::tiles},
-        std::pair{"mergepath", ViewSelection::mergepath},
-        std::pair{"blocksort", ViewSelection::blocksort}})
-    if (name == text) return view;
-  throw UsageError(
-      "unknown view '" + name +
-      "'; choose one of: bars, network, both, digits, histogram, scatter, tiles, mergepath, "
-      "blocksort");
-}
-
 render::OffscreenOptions frame_options(const RenderOptions& o) {
   render::OffscreenOptions options;
   options.width = o.width;
   options.height = o.height;
-  options.selection = parse_view(o.view);
+  options.selection = render::parse_view_selection(o.view);
   options.picks = o.picks;
   options.bars_style = render::parse_bars_style(o.bars);
   options.style = {o.presenter ? std::max(o.ui_scale, 2.0f) : o.ui_scale, o.presenter};

@@ -11,23 +11,6 @@
 
 namespace ss::gui {
 
-namespace {
-
-render::ViewSelection view_named(const std::string& name) {
-  using render::ViewSelection;
-  for (const auto& [text, view] :
-       {std::pair{"bars", ViewSelection::bars}, std::pair{"network", ViewSelection::network},
-        std::pair{"both", ViewSelection::both}, std::pair{"digits", ViewSelection::digits},
-        std::pair{"histogram", ViewSelection::histogram},
-        std::pair{"scatter", ViewSelection::scatter}, std::pair{"tiles", ViewSelection::tiles},
-        std::pair{"mergepath", ViewSelection::mergepath},
-        std::pair{"blocksort", ViewSelection::blocksort}})
-    if (name == text) return view;
-  return ViewSelection::both;  // parse_lesson refused other names
-}
-
-}  // namespace
-
 void LessonPlayer::start(App& app) {
   open_scene(app, 0, false);
 }
@@ -111,7 +94,7 @@ void LessonPlayer::open_scene(App& app, std::size_t index, bool at_last_stop) {
     stop_ = at_last_stop ? stops_.size() - 1 : 0;
     app.mode = Mode::stepping;
     app.playing = false;
-    app.views.selection = view_named(scene.view);
+    app.views.selection = render::parse_view_selection(scene.view);
     if (scene.race != app.race_algorithm()) app.set_race(scene.race);
     app.edits = next;
     app.apply_edits();

@@ -17,13 +17,7 @@ StepInvariant merged_runs(const Plan& plan, std::uint32_t merge_size) {
 }
 
 StepInvariant pairs(const Plan& plan, std::uint32_t mode, std::string text) {
-  StepInvariant invariant;
-  invariant.text = std::move(text);
-  invariant.check.mode = mode;
-  invariant.check.n = plan.spec.n;
-  invariant.check.key_type = static_cast<std::uint32_t>(plan.spec.key_type);
-  invariant.check.descending = plan.spec.descending ? 1u : 0u;
-  return invariant;
+  return invariant_of(plan.spec, mode, std::move(text));
 }
 
 std::string apart(std::uint32_t stride) {

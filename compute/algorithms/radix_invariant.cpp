@@ -12,12 +12,7 @@ namespace {
 
 StepInvariant over_words(const Plan& plan, std::uint32_t mode, std::uint32_t buffer,
                          std::uint32_t offset, std::uint32_t count, std::string text) {
-  StepInvariant invariant;
-  invariant.text = std::move(text);
-  invariant.check.mode = mode;
-  invariant.check.n = plan.spec.n;
-  invariant.check.key_type = static_cast<std::uint32_t>(plan.spec.key_type);
-  invariant.check.descending = plan.spec.descending ? 1u : 0u;
+  StepInvariant invariant = invariant_of(plan.spec, mode, std::move(text));
   invariant.check.aux_offset = offset;
   invariant.check.aux_count = count;
   invariant.check.segment = count;

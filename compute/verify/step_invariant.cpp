@@ -11,14 +11,20 @@ std::uint32_t key_bits(const SortSpec& spec) {
   return 32u * key_words(spec.key_type);
 }
 
+StepInvariant invariant_of(const SortSpec& spec, std::uint32_t mode, std::string text) {
+  StepInvariant invariant;
+  invariant.text = std::move(text);
+  invariant.check.mode = mode;
+  invariant.check.n = spec.n;
+  invariant.check.key_type = static_cast<std::uint32_t>(spec.key_type);
+  invariant.check.descending = spec.descending ? 1u : 0u;
+  return invariant;
+}
+
 StepInvariant sorted_runs(const SortSpec& spec, std::uint64_t run_length, std::uint32_t low_bits,
                           bool stable) {
-  StepInvariant invariant;
+  StepInvariant invariant = invariant_of(spec, gpu::INVARIANT_RUNS, "");
   gpu::InvariantCheck& c = invariant.check;
-  c.mode = gpu::INVARIANT_RUNS;
-  c.n = spec.n;
-  c.key_type = static_cast<std::uint32_t>(spec.key_type);
-  c.descending = spec.descending ? 1u : 0u;
   c.stable = stable && spec.pairs ? 1u : 0u;
   c.run_length = static_cast<std::uint32_t>(std::min<std::uint64_t>(run_length, spec.n));
   c.low_bits = std::min(low_bits, key_bits(spec));

@@ -26,6 +26,10 @@ struct StepInvariant {
 // What holds after step `index` of the plan (the state at position index + 1).
 StepInvariant step_invariant(const Plan& plan, std::size_t index);
 
+// A statement of `mode` about the spec's keys (mode, n, key type and direction set; the rest of
+// the check is the caller's).
+StepInvariant invariant_of(const SortSpec& spec, std::uint32_t mode, std::string text);
+
 // Runs of `run_length` keys sorted by the low `low_bits` bits of the encoded key (64: all of it),
 // with ties in input order where `stable` (pairs only: the values are the input positions).
 StepInvariant sorted_runs(const SortSpec& spec, std::uint64_t run_length, std::uint32_t low_bits,

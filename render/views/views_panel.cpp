@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "render/layout_audit.hpp"
 #include "render/step_text.hpp"
 #include "render/text_fit.hpp"
@@ -116,6 +117,21 @@ float bars_height(float room, float share, float need, float bars_min) {
 
 float bars_min_height(float line) {
   return 2.5f * line;
+}
+
+ViewSelection parse_view_selection(std::string_view name) {
+  for (const auto& [text, view] :
+       {std::pair{"bars", ViewSelection::bars}, std::pair{"network", ViewSelection::network},
+        std::pair{"both", ViewSelection::both}, std::pair{"digits", ViewSelection::digits},
+        std::pair{"histogram", ViewSelection::histogram},
+        std::pair{"scatter", ViewSelection::scatter}, std::pair{"tiles", ViewSelection::tiles},
+        std::pair{"mergepath", ViewSelection::mergepath},
+        std::pair{"blocksort", ViewSelection::blocksort}})
+    if (name == text) return view;
+  throw UsageError(
+      "unknown view '" + std::string(name) +
+      "'; choose one of: bars, network, both, digits, histogram, scatter, tiles, mergepath, "
+      "blocksort");
 }
 
 std::vector<RadixView> radix_views_for_step(const RadixState& radix) {

@@ -3,6 +3,7 @@
 // GPU counts), the bars, and the wire diagram for network plans, the radix views (histograms,
 // scatter, tile status) for radix plans or the mergesort views (merge_views.hpp), laid out in one
 // rectangle.
+#include <string_view>
 #include <vector>
 
 #include <imgui.h>
@@ -34,6 +35,10 @@ enum class ViewSelection {
   mergepath,
   blocksort
 };
+
+// The selection named as --view and lessons name it ("bars", ..., "blocksort"); UsageError naming
+// the choices for anything else.
+ViewSelection parse_view_selection(std::string_view name);
 
 // Radix views drawn under the bars.
 enum class RadixView { histogram, scatter, tiles };
