@@ -1,5 +1,6 @@
 // The step captions quote numbers the GPU wrote: here each quoted number is recomputed on the CPU
 // from the keys read back before and after the step (CPU counts live in tests only).
+#include <algorithm>
 #include <regex>
 
 #include <catch2/catch.hpp>
@@ -36,22 +37,35 @@ std::vector<std::uint32_t> numbers(const std::string& text, const std::string& p
 
 TEST_CASE("narration: a network layer's swaps and comparators are the ones its keys show",
           "[narration][gpu]") {
-  for (const std::string_view algorithm : {"batcher", "bitonic", "transposition"}) {
-    const std::uint32_t n = 13;
+  for (const std::string_view algorithm :
+       {"batcher", "bitonic", "transposition", "batcher-fused"}) {
+    // batcher-fused: enough keys for several dispatches, each running several layers.
+    const std::uint32_t n = algorithm == "batcher-fused" ? 3000 : 13;
     const KeyArray input = generate_keys(Distribution::random, n, KeyType::i32, 3, false);
     const Plan plan = make_plan(algorithm, {n, KeyType::i32, false, false}, test::limits());
     Stepper stepper(test::gpu(), plan, input);
-    CHECK(caption_now(stepper, input).narration.find("The input: 13 keys") == 0);
+    CHECK(caption_now(stepper, input).narration.find("The input: " + std::to_string(n) + " keys") ==
+          0);
     while (!stepper.at_end()) {
       const KeyArray before = stepper.read_current();
       stepper.next();
       const KeyArray after = stepper.read_current();
+      // The step's comparators applied here layer after layer (a fused step runs several).
+      std::vector<Comparator> comparators = step_comparators(plan.steps[stepper.position() - 1]);
+      std::stable_sort(comparators.begin(), comparators.end(),
+                       [](const Comparator& a, const Comparator& b) { return a.layer < b.layer; });
+      std::vector<std::uint64_t> keys(n);
+      for (std::uint32_t i = 0; i < n; ++i) keys[i] = encoded_key(before, i, false);
       std::uint32_t compared = 0, swapped = 0;
-      for (const Comparator& c : step_comparators(plan.steps[stepper.position() - 1])) {
+      for (const Comparator& c : comparators) {
         if (c.right >= n) continue;
         ++compared;
-        if (encoded_key(before, c.right, false) < encoded_key(before, c.left, false)) ++swapped;
+        if (keys[c.right] < keys[c.left]) {
+          std::swap(keys[c.left], keys[c.right]);
+          ++swapped;
+        }
       }
+      for (std::uint32_t i = 0; i < n; ++i) REQUIRE(keys[i] == encoded_key(after, i, false));
       const render::Caption caption = caption_now(stepper, input);
       INFO(algorithm << " step " << stepper.position() << ": " << caption.narration);
       if (algorithm == "transposition") {
