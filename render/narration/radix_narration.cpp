@@ -144,8 +144,8 @@ std::string narrate(const gpu::OnesweepStep& step, const StepState& state) {
     if (tiles[t].fallbacks > 0) {
       ++fallback_tiles;
       const bool after_delayed = delayed != k_no_delayed_tile && t > delayed;
-      const bool chosen_after = fallback_tile != UINT32_MAX && delayed != k_no_delayed_tile &&
-                                fallback_tile > delayed;
+      const bool chosen_after =
+          fallback_tile != UINT32_MAX && delayed != k_no_delayed_tile && fallback_tile > delayed;
       if (fallback_tile == UINT32_MAX || (after_delayed && !chosen_after)) fallback_tile = t;
     }
   }
@@ -167,8 +167,9 @@ std::string narrate(const gpu::OnesweepStep& step, const StepState& state) {
     text += ' ';
     text += count_of(fallback_tiles, "tile", "tiles") + " used the fallback: tile " +
             std::to_string(fallback_tile) + " counted an earlier tile's keys itself because " +
-            (delayed != k_no_delayed_tile && delayed < fallback_tile ? "tile " + std::to_string(delayed) + " (the delayed tile)"
-                                     : std::string("that tile")) +
+            (delayed != k_no_delayed_tile && delayed < fallback_tile
+                 ? "tile " + std::to_string(delayed) + " (the delayed tile)"
+                 : std::string("that tile")) +
             " had not published.";
   } else {
     text += stable_note;
