@@ -66,9 +66,12 @@ OffscreenRenderer::~OffscreenRenderer() {
 }
 
 Image OffscreenRenderer::render(const Stepper& stepper, const KeyRange& range) {
+  return render(capture_step_state(context_, stepper, range, options_.picks));
+}
+
+Image OffscreenRenderer::render(const StepState& state) {
   const CurrentImGui own(imgui_);
   FrameRenderer& frame = *frame_;
-  const StepState state = capture_step_state(context_, stepper, range, options_.picks);
   frame.bars().update(state);
   if (layout_plan_ != state.plan) {
     layout_.reset();

@@ -52,6 +52,8 @@ class OffscreenRenderer {
 
   // The stepper's current position, drawn as the app would draw its central view.
   Image render(const Stepper& stepper, const KeyRange& range);
+  // A state already captured (with this renderer's picks), for callers that read it too.
+  Image render(const StepState& state);
   // Two sorts of the same input at their steppers' positions, one above the other (race_view).
   Image render_race(const Stepper& first, const Stepper& second, const KeyRange& range);
 

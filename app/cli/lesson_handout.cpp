@@ -31,19 +31,10 @@ struct SceneRun {
   KeyArray input;
 };
 
-// n of a full-speed page: the scene's, else the largest power of two up to 2^24 whose plan the
-// device holds (the app's full-speed default).
+// n of a full-speed page: the scene's, else the app's full-speed default.
 std::uint32_t full_speed_n(const LessonScene& scene, const Context& context) {
   if (!scene.full_speed_n.empty()) return parse_count(scene.full_speed_n, "full_speed_n");
-  const DeviceLimits limits = DeviceLimits::from(context.properties());
-  const Algorithm* algorithm = find_algorithm(scene.scenario.algorithm);
-  for (std::uint32_t n = 1u << 24; n > 2; n /= 2) {
-    if (algorithm != nullptr && n > algorithm->max_n) continue;
-    if (plan_fits(make_plan(scene.scenario.algorithm, full_speed_spec(scene.scenario, n), limits),
-                  limits))
-      return n;
-  }
-  return 2;
+  return largest_full_speed_n(scene.scenario, DeviceLimits::from(context.properties()));
 }
 
 std::string fixed(double value, int digits) {
@@ -93,20 +84,17 @@ HandoutPage full_speed_page(const LessonScene& scene, const Context& context) {
 SceneRun prepare(const Lesson& lesson, const LessonScene& scene, const Context& context) {
   const DeviceLimits limits = DeviceLimits::from(context.properties());
   SceneRun run;
-  try {
-    run.plan =
-        make_plan(scene.scenario.algorithm, sort_spec(scene.scenario, scene.scenario.n), limits);
-    check_plan_fits(run.plan, limits, context.properties().name);
-    if (!scene.race.empty()) {
+  run.plan = lesson_scene_plan(lesson, scene, limits, context.properties().name);
+  if (!scene.race.empty()) {
+    try {
       SortSpec spec = run.plan.spec;
       spec.delayed_tile = k_no_delayed_tile;
       run.race_plan = make_plan(scene.race, spec, limits);
       check_plan_fits(run.race_plan, limits, context.properties().name);
+    } catch (const UsageError& e) {
+      throw UsageError(lesson_error(lesson, scene.line, e.what()));
     }
-  } catch (const UsageError& e) {
-    throw UsageError(lesson_error(lesson, scene.line, e.what()));
   }
-  if (scene.scenario.phases) run.plan = expand_phases(run.plan);
   run.stops = lesson_stops(lesson, scene, run.plan);
   run.input = lesson_input(scene);
   return run;
@@ -143,35 +131,38 @@ int render_lesson_handout(const std::string& name, const std::string& out,
     std::unique_ptr<Stepper> race;
     if (!scene.race.empty()) race = std::make_unique<Stepper>(context, run.race_plan, run.input);
     const std::size_t scene_pages = run.stops.size() + (scene.full_speed ? 1 : 0);
+    // The lesson, scene and place of page k of the scene (from 0).
+    auto placed = [&](HandoutPage page, std::size_t k) {
+      page.lesson = lesson.title;
+      page.scene = scene.title;
+      page.progress = "scene " + std::to_string(s + 1) + " of " +
+                      std::to_string(lesson.scenes.size()) + ", stop " + std::to_string(k + 1) +
+                      " of " + std::to_string(scene_pages);
+      return page;
+    };
     for (std::size_t k = 0; k < run.stops.size(); ++k) {
       throw_if_interrupted();
       const std::size_t position = run.stops[k];
       stepper.jump(position);
+      const render::StepState state =
+          render::capture_step_state(context, stepper, range, scene_frame.picks);
       HandoutPage page;
       if (race) {
         race->jump(render::race_position(position, run.plan.steps.size(),
                                          run.race_plan.steps.size(), render::RaceSync::steps));
         page.image = renderer.render_race(stepper, *race, range);
       } else {
-        page.image = renderer.render(stepper, range);
+        page.image = renderer.render(state);
       }
-      const render::StepState state = render::capture_step_state(context, stepper, range);
       const render::Caption caption = render::step_caption(state);
-      const LessonNote* note = lesson_note(scene, position);
-      page.lesson = lesson.title;
-      page.scene = scene.title;
-      page.progress = "scene " + std::to_string(s + 1) + " of " +
-                      std::to_string(lesson.scenes.size()) + ", stop " + std::to_string(k + 1) +
-                      " of " + std::to_string(scene_pages);
+      StopWords words = lesson_stop_words(scene, position, k == 0);
       page.heading = render::step_heading(state);
       page.scenario = render::scenario_text(run.plan);
-      page.narration = note != nullptr && note->replace ? note->text : caption.narration;
+      page.narration = words.replacement.empty() ? caption.narration : words.replacement;
       page.invariant = caption.invariant;
       page.invariant_fails = caption.invariant_fails;
-      if (k == 0) page.lecturer = scene.text;
-      if (note != nullptr && !note->replace)
-        page.lecturer += (page.lecturer.empty() ? "" : "\n") + note->text;
-      writer->add(page);
+      page.lecturer = std::move(words.lecturer);
+      writer->add(placed(std::move(page), k));
       // On a terminal one line rewritten in place; in a log a line every tenth of the pages.
       ++page_number;
       if (tty) {
@@ -180,15 +171,7 @@ int render_lesson_handout(const std::string& name, const std::string& out,
         std::cerr << "render --lesson: page " << page_number << " of " << pages << "\n";
       }
     }
-    if (scene.full_speed) {
-      HandoutPage page = full_speed_page(scene, context);
-      page.lesson = lesson.title;
-      page.scene = scene.title;
-      page.progress = "scene " + std::to_string(s + 1) + " of " +
-                      std::to_string(lesson.scenes.size()) + ", stop " +
-                      std::to_string(scene_pages) + " of " + std::to_string(scene_pages);
-      writer->add(page);
-    }
+    if (scene.full_speed) writer->add(placed(full_speed_page(scene, context), scene_pages - 1));
   }
   if (tty) std::cerr << "\n";
   writer->finish();

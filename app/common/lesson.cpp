@@ -362,6 +362,33 @@ std::vector<std::size_t> lesson_stops(const Lesson& lesson, const LessonScene& s
   return stops;
 }
 
+Plan lesson_scene_plan(const Lesson& lesson, const LessonScene& scene, const DeviceLimits& limits,
+                       const std::string& device_name) {
+  try {
+    Plan plan =
+        make_plan(scene.scenario.algorithm, sort_spec(scene.scenario, scene.scenario.n), limits);
+    check_plan_fits(plan, limits, device_name);
+    return scene.scenario.phases ? expand_phases(plan) : plan;
+  } catch (const UsageError& e) {
+    throw UsageError(lesson_error(lesson, scene.line, e.what()));
+  } catch (const SetupError& e) {
+    throw UsageError(lesson_error(lesson, scene.line, e.what()));
+  }
+}
+
+StopWords lesson_stop_words(const LessonScene& scene, std::size_t position, bool first_stop) {
+  StopWords words;
+  if (first_stop) words.lecturer = scene.text;
+  if (const LessonNote* note = lesson_note(scene, position)) {
+    if (note->replace) {
+      words.replacement = note->text;
+    } else {
+      words.lecturer += (words.lecturer.empty() ? "" : "\n") + note->text;
+    }
+  }
+  return words;
+}
+
 KeyArray lesson_input(const LessonScene& scene) {
   if (scene.keys) return *scene.keys;
   return make_input(scene.scenario, scene.n_given);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/scenario.hpp"
+#include "plan/device_limits.hpp"
 #include "plan/plan.hpp"
 
 namespace ss {
@@ -69,6 +70,19 @@ Lesson find_lesson(const std::string& name_or_path);
 // order written. Throws UsageError "FILE:LINE: ..." for a stop past the plan's end.
 std::vector<std::size_t> lesson_stops(const Lesson& lesson, const LessonScene& scene,
                                       const Plan& stepping_plan);
+
+// The scene's stepping plan (phases opened where it asks), checked against the device. Throws
+// UsageError "FILE:LINE: ..." (the scene's line) for what the planner or the device refuses.
+Plan lesson_scene_plan(const Lesson& lesson, const LessonScene& scene, const DeviceLimits& limits,
+                       const std::string& device_name);
+
+// The lecturer's words at a stop: the scene's text at its first stop and a note's text after it
+// (lecturer), or a note's text that stands instead of the generated narration (replacement).
+struct StopWords {
+  std::string lecturer;
+  std::string replacement;
+};
+StopWords lesson_stop_words(const LessonScene& scene, std::size_t position, bool first_stop);
 
 // The scene's input: its keys, or the scenario's file or distribution.
 KeyArray lesson_input(const LessonScene& scene);

@@ -95,6 +95,19 @@ SortSpec full_speed_spec(const Scenario& s, std::uint32_t n) {
   return spec;
 }
 
+std::uint32_t largest_full_speed_n(const Scenario& s, const DeviceLimits& limits) {
+  const Algorithm* algorithm = find_algorithm(s.algorithm);
+  for (std::uint32_t n = 1u << 24; algorithm != nullptr && n > 2; n /= 2) {
+    if (n > algorithm->max_n) continue;
+    try {
+      if (plan_fits(make_plan(s.algorithm, full_speed_spec(s, n), limits), limits)) return n;
+    } catch (const UsageError&) {
+    } catch (const SetupError&) {
+    }
+  }
+  return 2;
+}
+
 std::uint32_t parse_tile_keys(const std::string& text) {
   if (text == "auto") return k_tile_keys_auto;
   if (text == "tuned") return k_tile_keys_tuned;

@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "input/distributions.hpp"
+#include "plan/device_limits.hpp"
 #include "plan/key_array.hpp"
 
 namespace ss {
@@ -55,6 +56,10 @@ SortSpec sort_spec(const Scenario& scenario, std::uint32_t n);
 // The same at full speed: the device's tuned tiles and no delayed tile, whatever the stepping
 // scenario asks for.
 SortSpec full_speed_spec(const Scenario& scenario, std::uint32_t n);
+
+// The largest power of two up to 2^24 keys the scenario's algorithm takes and the device holds at
+// full speed (the full-speed run's default n); 2 when none does.
+std::uint32_t largest_full_speed_n(const Scenario& scenario, const DeviceLimits& limits);
 
 // "auto", "tuned" or a number of keys (1 .. 65535); throws UsageError otherwise.
 std::uint32_t parse_tile_keys(const std::string& text);

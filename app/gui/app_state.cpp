@@ -571,24 +571,9 @@ std::uint32_t App::full_speed_default_n() {
   const std::string key =
       s.algorithm + "/" + std::string(to_string(s.type)) + "/" + (s.pairs ? "pairs" : "keys");
   if (key == default_n_key_) return default_n_;
-  const Algorithm* algorithm = find_algorithm(s.algorithm);
-  const DeviceLimits limits = DeviceLimits::from(context_.properties());
-  std::uint32_t n = 1u << 24;
-  while (algorithm != nullptr && n > 2) {
-    if (n <= algorithm->max_n) {
-      try {
-        const Plan plan = make_plan(s.algorithm, full_speed_spec(s, n), limits);
-        check_plan_fits(plan, limits, context_.properties().name);
-        break;
-      } catch (const UsageError&) {
-      } catch (const SetupError&) {
-      }
-    }
-    n /= 2;
-  }
   default_n_key_ = key;
-  default_n_ = n;
-  return n;
+  default_n_ = largest_full_speed_n(s, DeviceLimits::from(context_.properties()));
+  return default_n_;
 }
 
 std::uint32_t App::full_speed_n() {

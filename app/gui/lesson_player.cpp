@@ -72,11 +72,9 @@ void LessonPlayer::open_scene(App& app, std::size_t index, bool at_last_stop) {
   try {
     // The stops are checked against the plan before the app re-plans, so a bad scene leaves the
     // one shown as it was.
-    const DeviceLimits limits = DeviceLimits::from(app.context().properties());
-    Plan plan =
-        make_plan(scene.scenario.algorithm, sort_spec(scene.scenario, scene.scenario.n), limits);
-    check_plan_fits(plan, limits, app.context().properties().name);
-    if (scene.scenario.phases) plan = expand_phases(plan);
+    const Plan plan =
+        lesson_scene_plan(lesson_, scene, DeviceLimits::from(app.context().properties()),
+                          app.context().properties().name);
     std::vector<std::size_t> stops = lesson_stops(lesson_, scene, plan);
     Scenario next = scene.scenario;
     next.device = app.scenario().device;
@@ -109,20 +107,13 @@ void LessonPlayer::open_scene(App& app, std::size_t index, bool at_last_stop) {
 void LessonPlayer::sync_views(App& app) const {
   app.views.progress = lesson_.name + ": " + progress() + (at_end() ? " (end)" : "");
   app.views.lecturer.clear();
-  app.views.lecturer_replaces = false;
+  app.views.narration_override.clear();
   if (stops_.empty()) return;
-  const LessonScene& scene = lesson_.scenes[scene_];
-  const std::size_t position = app.target();
   // The scene's words at its first stop; a step's note wherever the lecturer is on that step.
-  if (position == stops_.front()) app.views.lecturer = scene.text;
-  if (const LessonNote* note = lesson_note(scene, position)) {
-    if (note->replace) {
-      app.views.lecturer = note->text;
-      app.views.lecturer_replaces = true;
-    } else {
-      app.views.lecturer += (app.views.lecturer.empty() ? "" : "\n") + note->text;
-    }
-  }
+  const std::size_t position = app.target();
+  StopWords words = lesson_stop_words(lesson_.scenes[scene_], position, position == stops_.front());
+  app.views.lecturer = std::move(words.lecturer);
+  app.views.narration_override = std::move(words.replacement);
 }
 
 void handle_lesson_keys(LessonPlayer& player, App& app) {

@@ -280,6 +280,7 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
             lesson = nullptr;
             app.views.progress.clear();
             app.views.lecturer.clear();
+            app.views.narration_override.clear();
           } else {
             lesson_slot.emplace(find_lesson(request));
             lesson = &*lesson_slot;

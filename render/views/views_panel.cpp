@@ -202,11 +202,11 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
 
   // The step's radix views are stacked when each gets what it needs and the bars keep their
   // share; else they take turns (V shows the next), and the heading says which shows.
-  Caption caption_text = step_caption(state);
-  if (!options.lecturer.empty()) {
-    caption_text.narration = options.lecturer_replaces
-                                 ? options.lecturer
-                                 : caption_text.narration + "\n" + options.lecturer;
+  Caption caption_text;
+  if (options.caption) {
+    caption_text = step_caption(state);
+    if (!options.narration_override.empty()) caption_text.narration = options.narration_override;
+    if (!options.lecturer.empty()) caption_text.narration += "\n" + options.lecturer;
   }
   const std::size_t caption_lines = k_caption_lines + (options.lecturer.empty() ? 0 : 3);
   const Caption* caption = options.caption ? &caption_text : nullptr;

@@ -61,9 +61,9 @@ struct ViewsOptions {
   bool legend = true;  // the bars' legend (a race leaves it out: half the height each)
   // The step's narration and the verdict of what holds after it, under the heading.
   bool caption = true;
-  // A lecturer's words (a lesson's), after the narration, or instead of it.
+  // A lecturer's words (a lesson's) after the narration, and words that stand instead of it.
   std::string lecturer;
-  bool lecturer_replaces = false;
+  std::string narration_override;
   // Where a lesson stands ("networks: scene 3 of 7, stop 2 of 5"), at the heading's right.
   std::string progress;
 };
