@@ -44,24 +44,21 @@ HistogramModel radix4_histogram(const Context& context, const Stepper& stepper,
     return h;
   }
   if (d.tiles <= k_max_read_tiles) {
-    const auto words =
-        read(context, stepper, gpu::RADIX4_BUFFER_TILE_HIST, std::size_t(16) * d.tiles);
-    h.rows = d.tiles;
-    h.cells.resize(std::size_t(d.tiles) * h.buckets);
-    for (std::uint32_t t = 0; t < d.tiles; ++t)
-      for (std::uint32_t b = 0; b < h.buckets; ++b)
-        h.cells[std::size_t(t) * h.buckets + b] = words[gpu::radix4_tile_entry(b, t, d.tiles)];
-    h.rows_meaning = "rows: tiles of " + std::to_string(d.tile_keys) +
-                     " keys, digit counts written by the count kernel (buffer 4)";
-    if (d.stage != gpu::RADIX4_STAGE_COUNT) {
-      const auto offsets =
-          read(context, stepper, gpu::RADIX4_BUFFER_TILE_OFFSETS, std::size_t(16) * d.tiles);
-      h.tile_offsets.resize(h.cells.size());
+    // Buffers 4 and 5 are digit-major; the model's cells are one row per tile.
+    auto tile_rows = [&](std::uint32_t buffer) {
+      const auto words = read(context, stepper, buffer, std::size_t(16) * d.tiles);
+      std::vector<std::uint32_t> rows(std::size_t(d.tiles) * h.buckets);
       for (std::uint32_t t = 0; t < d.tiles; ++t)
         for (std::uint32_t b = 0; b < h.buckets; ++b)
-          h.tile_offsets[std::size_t(t) * h.buckets + b] =
-              offsets[gpu::radix4_tile_entry(b, t, d.tiles)];
-    }
+          rows[std::size_t(t) * h.buckets + b] = words[gpu::radix4_tile_entry(b, t, d.tiles)];
+      return rows;
+    };
+    h.rows = d.tiles;
+    h.cells = tile_rows(gpu::RADIX4_BUFFER_TILE_HIST);
+    h.rows_meaning = "rows: tiles of " + std::to_string(d.tile_keys) +
+                     " keys, digit counts written by the count kernel (buffer 4)";
+    if (d.stage != gpu::RADIX4_STAGE_COUNT)
+      h.tile_offsets = tile_rows(gpu::RADIX4_BUFFER_TILE_OFFSETS);
   }
   if (d.stage == gpu::RADIX4_STAGE_COUNT) {
     h.totals_source = "totals and offsets: written by the scan (next step)";

@@ -105,8 +105,7 @@ int run(const RunOptions& o) {
     if (o.trace) trace.push_back(format_keys(stepper.read_current()));
     if (o.narrate && !o.json) {
       const render::StepState state = render::capture_step_state(context, stepper, range);
-      std::cout << render::step_heading(state) << "\n  " << render::step_caption(state).narration
-                << "\n";
+      print_caption(state, render::step_caption(state));
     }
     while (!stepper.at_end()) {
       throw_if_interrupted();

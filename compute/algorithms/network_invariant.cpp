@@ -16,19 +16,16 @@ StepInvariant merged_runs(const Plan& plan, std::uint32_t merge_size) {
   return invariant;
 }
 
-StepInvariant pairs(const Plan& plan, std::uint32_t mode, std::string text) {
-  return invariant_of(plan.spec, mode, std::move(text));
-}
-
 std::string apart(std::uint32_t stride) {
   return stride == 1 ? "neighbours" : std::to_string(stride) + " wires apart";
 }
 
 StepInvariant batcher_pairs(const Plan& plan, const gpu::BatcherLayer& layer,
                             const std::string& which) {
-  StepInvariant invariant = pairs(plan, gpu::INVARIANT_BATCHER_PAIRS,
-                                  "every pair " + which + " compares (" + apart(layer.stride) +
-                                      ") holds its smaller key on the lower wire");
+  StepInvariant invariant =
+      invariant_of(plan.spec, gpu::INVARIANT_BATCHER_PAIRS,
+                   "every pair " + which + " compares (" + apart(layer.stride) +
+                       ") holds its smaller key on the lower wire");
   invariant.check.stride = layer.stride;
   invariant.check.stride_shift = layer.stride_shift;
   invariant.check.inner_remainder = layer.inner_remainder;
@@ -58,8 +55,8 @@ StepInvariant invariant_after(const gpu::BitonicLayer& layer, const Plan& plan) 
                                                     std::to_string(layer.merge_size) + ")"
                                               : "this layer compares (" + apart(layer.stride) + ")";
   StepInvariant invariant =
-      pairs(plan, gpu::INVARIANT_BITONIC_PAIRS,
-            "every pair " + which + " holds its smaller key on the lower wire");
+      invariant_of(plan.spec, gpu::INVARIANT_BITONIC_PAIRS,
+                   "every pair " + which + " holds its smaller key on the lower wire");
   invariant.check.stride = layer.stride;
   invariant.check.merge_size = layer.merge_size;
   invariant.check.mirror = layer.mirror;
@@ -68,9 +65,9 @@ StepInvariant invariant_after(const gpu::BitonicLayer& layer, const Plan& plan) 
 
 StepInvariant invariant_after(const gpu::TranspositionPass& pass, const Plan& plan) {
   StepInvariant invariant =
-      pairs(plan, gpu::INVARIANT_NEIGHBOUR_PAIRS,
-            std::string("every neighbouring pair this pass compares (") +
-                (pass.parity == 0 ? "0-1, 2-3, ..." : "1-2, 3-4, ...") + ") is in order");
+      invariant_of(plan.spec, gpu::INVARIANT_NEIGHBOUR_PAIRS,
+                   std::string("every neighbouring pair this pass compares (") +
+                       (pass.parity == 0 ? "0-1, 2-3, ..." : "1-2, 3-4, ...") + ") is in order");
   invariant.check.parity = pass.parity;
   return invariant;
 }

@@ -62,20 +62,24 @@ StepInvariant step_invariant(const Plan& plan, std::size_t index) {
       step.view);
 }
 
-std::string verdict_text(const InvariantVerdict& verdict) {
-  if (verdict.holds) return "holds";
+std::string violations_text(const InvariantVerdict& verdict) {
+  if (verdict.holds) return {};
   if (verdict.mode == gpu::INVARIANT_SUM) {
-    return "fails: the counts add up to " + std::to_string(verdict.sum) + ", not " +
+    return "the counts add up to " + std::to_string(verdict.sum) + ", not " +
            std::to_string(verdict.expected_sum);
   }
-  std::string text = "fails: " + std::to_string(verdict.violations) +
-                     (verdict.violations == 1 ? " violation" : " violations");
+  std::string text =
+      std::to_string(verdict.violations) + (verdict.violations == 1 ? " violation" : " violations");
   if (verdict.first_violation != gpu::INVARIANT_NONE) {
     const bool words = verdict.mode == gpu::INVARIANT_SCAN || verdict.mode == gpu::INVARIANT_ZEROS;
     text += (words ? ", the first at word " : ", the first at position ") +
             std::to_string(verdict.first_violation);
   }
   return text;
+}
+
+std::string verdict_text(const InvariantVerdict& verdict) {
+  return verdict.holds ? "holds" : "fails: " + violations_text(verdict);
 }
 
 }  // namespace ss

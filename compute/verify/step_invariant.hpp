@@ -50,7 +50,9 @@ struct InvariantVerdict {
   std::uint64_t expected_sum = 0;
 };
 
-// "holds" or "fails: 3 violations, the first at position 12", for the caption and the CLI.
+// What broke the statement: "3 violations, the first at position 12" (empty when it holds).
+std::string violations_text(const InvariantVerdict& verdict);
+// "holds" or "fails: " and violations_text, for the CLI and tests.
 std::string verdict_text(const InvariantVerdict& verdict);
 
 }  // namespace ss

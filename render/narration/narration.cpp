@@ -23,8 +23,7 @@ std::string swaps_sentence(const StepState& state, const std::string& what) {
 
 std::string invariant_sentence(const InvariantVerdict& verdict) {
   if (verdict.holds) return "Holds: " + verdict.text + ".";
-  const std::string found = verdict_text(verdict);  // "fails: 3 violations, ..."
-  return "Does not hold: " + verdict.text + " (" + found.substr(found.find(':') + 2) + ").";
+  return "Does not hold: " + verdict.text + " (" + violations_text(verdict) + ").";
 }
 
 namespace {

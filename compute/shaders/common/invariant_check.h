@@ -36,7 +36,7 @@ SS_CONST uint INVARIANT_ZEROS = 6u;
 SS_CONST uint INVARIANT_BINDING_KEYS = 0u;
 SS_CONST uint INVARIANT_BINDING_VALUES = 1u;  // read only where `stable`; keys bound otherwise
 SS_CONST uint INVARIANT_BINDING_RESULT = 2u;
-SS_CONST uint INVARIANT_BINDING_AUX_A = 3u;  // a plan buffer, or the result buffer where unused
+SS_CONST uint INVARIANT_BINDING_AUX_A = 3u;  // a plan buffer, or the keys where unused
 SS_CONST uint INVARIANT_BINDING_AUX_B = 4u;
 SS_CONST uint INVARIANT_BINDING_COUNT = 5u;
 
