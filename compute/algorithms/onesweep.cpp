@@ -356,6 +356,7 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
   plan.kernels = {radix_kernel(spec, "onesweep_init.comp", push, init),
                   radix_kernel(spec, "onesweep_histogram.comp", push, histogram),
                   radix_kernel(spec, "onesweep_scan.comp", push, scan)};
+  plan.kernels.back().splittable = false;  // its workgroups stride by gl_NumWorkGroups
   // The index of a pass kernel in the plan, added where no alike one is there yet: one for every
   // pass where all passes read and write keys alike.
   auto pass_kernel_index = [&plan](KernelSpec kernel) {

@@ -8,10 +8,10 @@
 namespace ss {
 
 std::string KernelSpec::cache_key() const {
-  std::string key = shader + "/wg" + std::to_string(workgroup_size) + "/b" +
-                    std::to_string(bindings) + "/p" + std::to_string(push_size) + "/sg" +
-                    std::to_string(required_subgroup_size) +
-                    (buffer_bounds_checks ? "" : "/unchecked") + "/c";
+  std::string key =
+      shader + "/wg" + std::to_string(workgroup_size) + "/b" + std::to_string(bindings) + "/p" +
+      std::to_string(push_size) + "/sg" + std::to_string(required_subgroup_size) +
+      (buffer_bounds_checks ? "" : "/unchecked") + (splittable ? "" : "/whole") + "/c";
   for (std::uint32_t c : constants) key += std::to_string(c) + ",";
   return key;
 }
@@ -62,8 +62,9 @@ Kernel::Kernel(const Context& context, const KernelSpec& spec) : spec_(spec) {
     pipeline_info.pNext = &robustness;
   }
   if (context.kernel_statistics_enabled()) {
-    pipeline_info.flags = vk::PipelineCreateFlagBits::eCaptureStatisticsKHR;
+    pipeline_info.flags |= vk::PipelineCreateFlagBits::eCaptureStatisticsKHR;
   }
+  if (spec.splittable) pipeline_info.flags |= vk::PipelineCreateFlagBits::eDispatchBase;
   pipeline_ = vk::raii::Pipeline(device, nullptr, pipeline_info);
 }
 

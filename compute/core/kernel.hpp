@@ -26,6 +26,11 @@ struct KernelSpec {
   // every access otherwise). Only for kernels whose every access stays within the plan's
   // buffers: an access outside is then undefined instead of dropped.
   bool buffer_bounds_checks = true;
+  // Whether a dispatch may run in parts, some of its workgroups per submission
+  // (vkCmdDispatchBase; plan/submission_split.hpp): its workgroups neither read gl_NumWorkGroups
+  // nor wait for workgroups of a later part. Only such pipelines are made with the
+  // dispatch-base flag.
+  bool splittable = true;
 
   std::string cache_key() const;
 };

@@ -2,8 +2,9 @@
 // The plan vocabulary (docs/ARCHITECTURE.md, invariant 1): an algorithm turns a SortSpec and the
 // device's limits into the buffers it needs and an ordered list of steps, each exactly one compute
 // dispatch. The Stepper runs a plan one step at a time; the Runner records all of it into one
-// command buffer. Both run the same steps, so timed numbers are for the kernels one stepped (the
-// paths only uninstrumented pipelines take: docs/ARCHITECTURE.md, invariant 1).
+// command buffer (or a few, plan/submission_split.hpp). Both run the same steps, so timed numbers
+// are for the kernels one stepped (the paths only uninstrumented pipelines take:
+// docs/ARCHITECTURE.md, invariant 1).
 #include <cstddef>
 #include <cstdint>
 #include <cstring>

@@ -129,9 +129,19 @@ void PlanResources::record_restore(const vk::raii::CommandBuffer& cmd) const {
 }
 
 void PlanResources::record_step(const vk::raii::CommandBuffer& cmd, std::size_t index) const {
+  record_step_part(cmd, {index, 0, step_units(plan_.steps.at(index))});
+}
+
+void PlanResources::record_step_part(const vk::raii::CommandBuffer& cmd,
+                                     const StepPart& part) const {
+  const std::size_t index = part.step;
   const Step& step = plan_.steps.at(index);
   const Kernel& kernel = *kernels_[step.kernel];
-  if (instrumented_ && plan_.stats_buffer != UINT32_MAX) {
+  const bool whole = part.first == 0 && part.count == step_units(step);
+  if (!whole && !step_splittable(plan_, step)) {
+    throw std::logic_error(plan_.algorithm + ": step '" + step.label + "' cannot run in parts");
+  }
+  if (instrumented_ && plan_.stats_buffer != UINT32_MAX && part.first == 0) {
     cmd.fillBuffer(buffers_[plan_.stats_buffer].handle(), 0, VK_WHOLE_SIZE, 0);
     cmd.pipelineBarrier(
         vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eComputeShader, {},
@@ -149,7 +159,13 @@ void PlanResources::record_step(const vk::raii::CommandBuffer& cmd, std::size_t 
   };
   if (step.gpu_choices.empty()) {
     bind(kernel, step_set_[index]);
-    if (step.groups.total() != 0) cmd.dispatch(step.groups.x, step.groups.y, step.groups.z);
+    if (whole) {
+      if (step.groups.total() != 0) cmd.dispatch(step.groups.x, step.groups.y, step.groups.z);
+    } else if (part.count != 0 && step.groups.y > 1) {  // rows of the grid
+      cmd.dispatchBase(0, part.first, 0, step.groups.x, part.count, 1);
+    } else if (part.count != 0) {
+      cmd.dispatchBase(part.first, 0, 0, part.count, 1, 1);
+    }
   }
   // The choices write the same buffers with no barrier between them: all but one have no groups.
   for (std::size_t c = 0; c < step.gpu_choices.size(); ++c) {

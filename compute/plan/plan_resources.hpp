@@ -9,6 +9,7 @@
 #include "core/buffer.hpp"
 #include "plan/key_array.hpp"
 #include "plan/plan.hpp"
+#include "plan/submission_split.hpp"
 
 namespace ss {
 
@@ -30,6 +31,9 @@ class PlanResources {
   void record_restore(const vk::raii::CommandBuffer& cmd) const;
   // One step: (stats cleared,) dispatch, then a barrier so the next step sees its writes.
   void record_step(const vk::raii::CommandBuffer& cmd, std::size_t step) const;
+  // Some of a step's workgroups (plan/submission_split.hpp): the stats are cleared before its
+  // first part only, so a step run in parts counts what it would count whole.
+  void record_step_part(const vk::raii::CommandBuffer& cmd, const StepPart& part) const;
 
   // Host copy of the keys (and values) held in the given buffers.
   KeyArray read_keys(std::uint32_t keys_buffer, std::uint32_t values_buffer) const;

@@ -1,6 +1,7 @@
 #include "plan/stepper.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include "core/context.hpp"
 #include "core/interrupt.hpp"
@@ -13,6 +14,7 @@ Stepper::Stepper(const Context& context, const Plan& plan, const KeyArray& input
                  bool check_invariants)
     : context_(context),
       resources_(context, plan, /*instrumented=*/true),
+      splitter_(resources_.plan()),
       check_invariants_(check_invariants) {
   reset(input);
 }
@@ -21,6 +23,10 @@ Stepper::~Stepper() = default;
 
 void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first) {
   throw_if_interrupted();
+  if (stale_) {  // an earlier run stopped between its submissions: start over from the input
+    begin = 0;
+    restore_first = true;
+  }
   verdict_.reset();
   const Plan& p = plan();
   std::string what = p.algorithm + (restore_first ? " (input restored)" : "");
@@ -30,13 +36,29 @@ void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first) 
   } else if (end > begin) {
     what = "steps " + step_number(p, begin) + " to " + step_number(p, end - 1) + " of " + what;
   }
-  context_.run_commands(
-      [&](const vk::raii::CommandBuffer& cmd) {
-        if (restore_first) resources_.record_restore(cmd);
-        full_barrier(cmd);
-        for (std::size_t i = begin; i < end; ++i) resources_.record_step(cmd, i);
-      },
-      what);
+  // Bounded submissions, the interrupt checked between them: a jump over a long plan stops within
+  // one of them. An interrupted jump leaves the buffers between steps (stale_): the position stays
+  // where it was and the next move runs from the input.
+  StepCursor cursor{begin, 0};
+  bool first = true;
+  stale_ = true;
+  while (first || cursor.step < end) {
+    if (!first) throw_if_interrupted();
+    const std::vector<StepPart> parts = splitter_.next(cursor, end);
+    const auto start = std::chrono::steady_clock::now();
+    context_.run_commands(
+        [&](const vk::raii::CommandBuffer& cmd) {
+          if (first && restore_first) resources_.record_restore(cmd);
+          full_barrier(cmd);
+          for (const StepPart& part : parts) resources_.record_step_part(cmd, part);
+        },
+        what, splitter_.estimate_ms(parts));
+    splitter_.learn(
+        parts, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                   .count());
+    first = false;
+  }
+  stale_ = false;
 }
 
 void Stepper::next() {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "plan/plan_resources.hpp"
+#include "plan/submission_split.hpp"
 #include "verify/step_invariant.hpp"
 
 namespace ss {
@@ -62,6 +63,8 @@ class Stepper {
 
   const Context& context_;
   PlanResources resources_;
+  SubmissionSplitter splitter_;  // long jumps run as several submissions
+  bool stale_ = false;           // a run stopped midway: the buffers are not at position_
   bool check_invariants_;
   // Made when a verdict is first asked for: steppers that never ask compile no checker.
   mutable std::unique_ptr<InvariantChecker> checker_;
