@@ -404,6 +404,13 @@ int bench(const BenchOptions& o) {
         std::cerr << "bench: warning: " << job.algorithm->name << " " << to_string(group.type)
                   << " n=" << pow2_text(group.n) << ": " << note << "\n";
       }
+      if (row.submissions) {
+        progress.clear();
+        std::cerr << "bench: note: " << job.algorithm->name << " " << to_string(group.type)
+                  << " n=" << pow2_text(group.n) << ": each run took longer than one submission "
+                  << "may (so that Ctrl-C stops it within a second): timed in " << *row.submissions
+                  << " submissions, without the gaps between them\n";
+      }
       rows.push_back(std::move(row));
       job.plan = Plan{};  // done with it (transposition plans hold n steps)
     }

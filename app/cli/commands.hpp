@@ -16,7 +16,8 @@ inline constexpr int k_exit_ok = 0;
 inline constexpr int k_exit_unverified = 1;     // the GPU result differs from std::sort
 inline constexpr int k_exit_usage = 2;          // bad input, unusable device, too little memory
 inline constexpr int k_exit_validation = 3;     // the Vulkan validation layer reported a problem
-inline constexpr int k_exit_interrupted = 130;  // SIGINT or SIGTERM (128 + SIGINT, as shells do)
+inline constexpr int k_exit_gpu_failed = 3;     // the GPU was lost or stopped answering (GpuError)
+inline constexpr int k_exit_interrupted = 130;  // SIGINT (143 for SIGTERM: 128 + the signal)
 
 using Command = std::function<int()>;
 

@@ -1,6 +1,9 @@
 // sortscope-cli: sorts on the GPU from the command line, without a window.
+#include <cstdlib>
 #include <iostream>
 #include <map>
+
+#include <vulkan/vulkan.hpp>
 
 #include "cli/commands.hpp"
 #include "core/errors.hpp"
@@ -44,12 +47,20 @@ int main(int argc, char** argv) {
       return code;
     }
   } catch (const ss::Interrupted&) {
-    std::cerr << "sortscope-cli: interrupted; the GPU finished its last step and no partial "
-                 "output was written\n";
-    return k_exit_interrupted;
+    std::cerr << "sortscope-cli: interrupted; the GPU finished its last submission and no "
+                 "partial output was written\n";
+    // Without the exit handlers: a CPU sort left to finish on its own thread (run_interruptibly)
+    // must not race the library's teardown. Everything this command made is already unwound.
+    std::cout.flush();
+    std::cerr.flush();
+    std::_Exit(ss::interrupt_exit_code());
   } catch (const ss::GpuError& e) {
     std::cerr << "sortscope-cli: error: " << e.what() << "\n";
-    return k_exit_usage;
+    return k_exit_gpu_failed;
+  } catch (const vk::DeviceLostError& e) {  // outside a submission's wait (e.g. a query's)
+    std::cerr << "sortscope-cli: error: the GPU was lost (VK_ERROR_DEVICE_LOST: " << e.what()
+              << "); the result is lost. Check the driver's log (e.g. dmesg), then run again\n";
+    return k_exit_gpu_failed;
   } catch (const ss::UsageError& e) {
     std::cerr << "sortscope-cli: error: " << e.what() << "\n";
     return k_exit_usage;

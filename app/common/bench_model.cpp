@@ -110,6 +110,7 @@ BenchRow gpu_row(const Plan& plan, const TimedPlan& timed, bool with_steps) {
   const RunTiming& median = timed.runs[timed.median];
   row.ms = median.total_ms;
   row.ms_min = timed.runs[timed.fastest].total_ms;
+  if (median.submissions > 1) row.submissions = median.submissions;
   row.gkeys_per_s = row.ms > 0 ? double(row.n) / (row.ms * 1e6) : 0;
   if (row.ms > 0) row.gb_per_s = double(*row.bytes_moved) / (row.ms * 1e6);
   if (with_steps) row.step_kinds = step_kinds(plan, median);

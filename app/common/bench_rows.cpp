@@ -33,6 +33,7 @@ nlohmann::ordered_json to_json(const BenchRow& row) {
   if (row.bytes_moved) j["bytes_moved"] = *row.bytes_moved;
   if (row.copy_gb_per_s) j["copy_gb_per_s"] = *row.copy_gb_per_s;
   if (row.offsets) j["offsets"] = *row.offsets;
+  if (row.submissions) j["submissions"] = *row.submissions;
   if (!row.step_kinds.empty()) {
     nlohmann::ordered_json kinds = nlohmann::ordered_json::array();
     for (const StepKindTime& k : row.step_kinds) {
@@ -86,6 +87,7 @@ BenchRow row_from_json(const nlohmann::json& j, const std::string& where) {
     if (j.contains("bytes_moved")) row.bytes_moved = j["bytes_moved"].get<std::uint64_t>();
     row.copy_gb_per_s = number("copy_gb_per_s");
     if (j.contains("offsets")) row.offsets = j["offsets"].get<int>();
+    if (j.contains("submissions")) row.submissions = j["submissions"].get<std::size_t>();
     if (j.contains("step_kinds")) {
       for (const auto& k : j["step_kinds"]) {
         row.step_kinds.push_back({k.at("kind").get<std::string>(), k.at("steps").get<std::size_t>(),

@@ -47,6 +47,10 @@ struct BenchRow {
   // CUB's rows (bench/cub_baseline.cu): the width in bits of the num_items it was called with, 32
   // or 64; CUB picks another tuning for each. Absent in older rows, which are 32-bit.
   std::optional<int> offsets;
+  // Submissions of the median timed run where it did not fit one command buffer (a run longer
+  // than the bound that keeps Ctrl-C within a second, plan/runner.hpp): its time adds the steps'
+  // times without the gaps between submissions. Absent when the run was one submission.
+  std::optional<std::size_t> submissions;
 };
 
 nlohmann::ordered_json to_json(const BenchRow& row);

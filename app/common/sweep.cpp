@@ -10,6 +10,7 @@
 #include "common/bench_model.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 
 namespace ss {
 
@@ -56,6 +57,8 @@ std::string sweep_command(const SweepRequest& r) {
 SweepResult run_sweep(const Context& context, const SweepRequest& request,
                       const std::atomic<bool>& cancel, SweepProgress* progress,
                       std::mutex* progress_mutex) {
+  // Cancel stops a run midway too: between its submissions, and in CPU sorts.
+  const CancelScope cancel_scope(cancel);
   SweepResult result;
   const DeviceLimits limits = DeviceLimits::from(context.properties());
   const std::string device_name = context.properties().name;
@@ -200,6 +203,8 @@ SweepResult run_sweep(const Context& context, const SweepRequest& request,
     }
     result.complete = true;
   } catch (const Cancelled&) {
+    result.cancelled = true;
+  } catch (const Interrupted&) {  // mid-run: the plan's submissions and CPU sorts check `cancel`
     result.cancelled = true;
   }
   if (progress != nullptr) {

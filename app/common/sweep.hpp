@@ -7,8 +7,8 @@
 // that draws the window, so no queue, fence or command pool is used from two threads and no
 // lock is needed; the window keeps drawing while the worker's fence waits. The price is a second
 // set of compiled pipelines (the Runner's uninstrumented ones are separate anyway).
-// Cancel: an atomic flag checked before every repetition (GPU or CPU), so a sweep stops within
-// one repetition's time.
+// Cancel: an atomic flag checked before every repetition (GPU or CPU) and, through CancelScope,
+// between a run's submissions and inside CPU sorts, so a sweep stops within a fraction of a second.
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -66,7 +66,8 @@ struct SweepResult {
 };
 
 // Runs a request on the calling thread; `context` is the device it times on. Checks `cancel`
-// before every repetition; then stops, returning the rows finished so far with cancelled set.
+// before every repetition and between the submissions of a run (CancelScope); then stops,
+// returning the rows finished so far with cancelled set.
 // `progress->rows` gets each (type, n)'s rows as soon as they are done (under progress_mutex).
 SweepResult run_sweep(const Context& context, const SweepRequest& request,
                       const std::atomic<bool>& cancel, SweepProgress* progress = nullptr,

@@ -8,6 +8,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "baseline/interruptible_sort.hpp"
 #include "input/key_file.hpp"
 
 namespace ss {
@@ -39,7 +40,7 @@ std::vector<std::uint32_t> sorted_positions(const KeyArray& input, bool descendi
     std::vector<std::uint64_t> records(n);
     parallel_for(
         n, [&](std::size_t i) { records[i] = (encoded_key(input, i, descending) << 32) | i; });
-    std::sort(std::execution::par, records.begin(), records.end());
+    interruptible_sort(records);
     parallel_for(n, [&](std::size_t i) { order[i] = static_cast<std::uint32_t>(records[i]); });
     return order;
   }
@@ -54,10 +55,13 @@ std::vector<std::uint32_t> sorted_positions(const KeyArray& input, bool descendi
   parallel_for(n, [&](std::size_t i) {
     records[i] = {encoded_key(input, i, descending), static_cast<std::uint32_t>(i)};
   });
-  std::sort(std::execution::par, records.begin(), records.end());
+  interruptible_sort(records);
   parallel_for(n, [&](std::size_t i) { order[i] = records[i].position; });
   return order;
 }
+
+// Elements a verification loop checks between looks at the interrupt flag.
+constexpr std::size_t k_check_every = std::size_t(1) << 22;
 
 std::string describe(const KeyArray& keys, std::size_t i) {
   std::string text = format_text_key(keys.bits(i), keys.type);
@@ -98,6 +102,7 @@ Verification verify_sorted_against(const KeyArray& input, const KeyArray& expect
                        std::to_string(input.size())};
   }
   for (std::size_t i = 0; i < input.size(); ++i) {
+    if (i % k_check_every == 0) throw_if_interrupted();
     if (expected.bits(i) != output.bits(i)) {
       return {false, "position " + std::to_string(i) + " holds key " + describe(output, i) +
                          ", std::sort has " + describe(expected, i)};
@@ -118,7 +123,7 @@ Verification verify_sorted_against(const KeyArray& input, const KeyArray& expect
   auto pairs_of = [](const KeyArray& keys) {
     std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs(keys.size());
     for (std::size_t i = 0; i < keys.size(); ++i) pairs[i] = {keys.bits(i), keys.values[i]};
-    std::sort(std::execution::par, pairs.begin(), pairs.end());
+    interruptible_sort(pairs);
     return pairs;
   };
   const auto want = pairs_of(input);

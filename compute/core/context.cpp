@@ -5,10 +5,12 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <utility>
 
 #include "core/errors.hpp"
 #include "core/kernel.hpp"
+#include "core/spinning_kernel.hpp"
 
 namespace ss {
 
@@ -336,7 +338,7 @@ Context::Context(const ContextOptions& options)
   if (gpu_timeout_s_ <= 0) {
     const char* env = std::getenv("SORTSCOPE_GPU_TIMEOUT_S");
     gpu_timeout_s_ = env != nullptr ? std::atof(env) : 0;
-    if (!(gpu_timeout_s_ > 0)) gpu_timeout_s_ = k_default_gpu_timeout_s;
+    if (!(gpu_timeout_s_ > 0)) gpu_timeout_s_ = 0;
   }
   if (const char* env = std::getenv("SORTSCOPE_INJECT_FAULT")) fault_ = parse_injected_fault(env);
 }
@@ -346,8 +348,13 @@ Context::~Context() {
 }
 
 void Context::wait_idle_noexcept() const noexcept {
-  // A lost device answers VK_ERROR_DEVICE_LOST here; destructors must not throw.
-  if (*device_) (void)device_.getDispatcher()->vkDeviceWaitIdle(*device_);
+  // A lost device answers VK_ERROR_DEVICE_LOST here; destructors must not throw. A hung one
+  // might never answer.
+  if (*device_ && !hung_) (void)device_.getDispatcher()->vkDeviceWaitIdle(*device_);
+}
+
+double gpu_time_limit_s(double expected_ms) {
+  return std::max(k_min_gpu_time_limit_s, k_gpu_time_factor * expected_ms * 1e-3);
 }
 
 InjectedFault parse_injected_fault(const std::string& text) {
@@ -356,11 +363,14 @@ InjectedFault parse_injected_fault(const std::string& text) {
   const auto at = text.find('@');
   const std::string kind = text.substr(0, at);
   const std::string bad = "SORTSCOPE_INJECT_FAULT='" + text +
-                          "' is not device-lost@K or timeout@K (K = the submission to fail, 1..)";
+                          "' is not device-lost@K, timeout@K or hang@K (K = the submission to "
+                          "fail, 1..)";
   if (kind == "device-lost") {
     fault.kind = InjectedFault::Kind::device_lost;
   } else if (kind == "timeout") {
     fault.kind = InjectedFault::Kind::timeout;
+  } else if (kind == "hang") {
+    fault.kind = InjectedFault::Kind::hang;
   } else {
     throw UsageError(bad);
   }
@@ -374,7 +384,7 @@ InjectedFault parse_injected_fault(const std::string& text) {
 }
 
 void Context::run_commands(const std::function<void(const vk::raii::CommandBuffer&)>& record,
-                           const std::string& what) const {
+                           const std::string& what, double expected_ms) const {
   if (lost_) {
     throw GpuError("the GPU " + properties_.name +
                    " was lost earlier; nothing more can run on this connection to it");
@@ -384,12 +394,17 @@ void Context::run_commands(const std::function<void(const vk::raii::CommandBuffe
   vk::raii::CommandBuffer& cmd = buffers[0];
   cmd.begin(vk::CommandBufferBeginInfo(vk::CommandBufferUsageFlagBits::eOneTimeSubmit));
   record(cmd);
-  cmd.end();
   ++submissions_;
   // Once per process, so the app's new connection after an injected loss works.
   static std::atomic<bool> injected_once{false};
   const bool injected = fault_.kind != InjectedFault::Kind::none &&
                         submissions_ == fault_.submission && !injected_once.exchange(true);
+  if (injected && fault_.kind == InjectedFault::Kind::hang) {
+    spin_ = std::make_unique<SpinningKernel>(*this);
+    spin_->record(cmd);
+  }
+  cmd.end();
+  const double limit_s = gpu_timeout_s_ > 0 ? gpu_timeout_s_ : gpu_time_limit_s(expected_ms);
   auto fail = [&](const std::string& why) {
     lost_ = true;
     return GpuError("the GPU " + properties_.name + " " + why + " while running " + what +
@@ -401,21 +416,32 @@ void Context::run_commands(const std::function<void(const vk::raii::CommandBuffe
       throw vk::DeviceLostError("injected by SORTSCOPE_INJECT_FAULT");
     }
     queue_.submit(vk::SubmitInfo({}, {}, *cmd), *fence_);
-    const auto timeout_ns = static_cast<std::uint64_t>(gpu_timeout_s_ * 1e9);
+    const auto timeout_ns = static_cast<std::uint64_t>(limit_s * 1e9);
     result = device_.waitForFences(*fence_, VK_TRUE, timeout_ns);
-    if (injected && fault_.kind == InjectedFault::Kind::timeout) {
-      // Let the real work finish so the injected case leaves no pending command buffer.
-      (void)device_.waitForFences(*fence_, VK_TRUE, UINT64_MAX);
+    if (injected && fault_.kind != InjectedFault::Kind::device_lost) {
+      // Let the work finish (the spinning kernel once released) so that the injected case
+      // leaves no pending command buffer, and report it as the real one would be.
+      if (spin_) spin_->release();
+      const bool drained =
+          device_.waitForFences(*fence_, VK_TRUE, std::uint64_t(k_min_gpu_time_limit_s * 1e9)) ==
+          vk::Result::eSuccess;
+      if (!drained) hung_ = true;  // the driver never showed the kernel its release
       result = vk::Result::eTimeout;
     }
   } catch (const vk::DeviceLostError&) {
     throw fail("was lost (VK_ERROR_DEVICE_LOST)");
   }
   if (result == vk::Result::eTimeout) {
-    // Still pending on a hung GPU: freeing the command buffer now would be invalid, so leak it.
+    // Still pending on a hung GPU: freeing the command buffer now would be invalid, so leak it,
+    // and never wait for the device again.
     (void)cmd.release();
-    throw fail("did not finish within " + std::to_string(static_cast<long>(gpu_timeout_s_)) +
-               " s (the limit is SORTSCOPE_GPU_TIMEOUT_S)");
+    hung_ = hung_ || !injected;
+    std::ostringstream limit;
+    limit << limit_s;
+    throw fail("did not finish within " + limit.str() + " s and seems hung" +
+               (gpu_timeout_s_ > 0 ? " (the limit is SORTSCOPE_GPU_TIMEOUT_S)"
+                                   : " (the limit: 50 times the time the work was expected to "
+                                     "take, at least 20 s; SORTSCOPE_GPU_TIMEOUT_S sets another)"));
   }
   if (result != vk::Result::eSuccess) throw fail("failed (" + vk::to_string(result) + ")");
   device_.resetFences(*fence_);

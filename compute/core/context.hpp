@@ -18,6 +18,7 @@ namespace ss {
 
 class Kernel;
 struct KernelSpec;
+class SpinningKernel;
 
 struct ContextOptions {
   // Empty: the best device (discrete GPU, integrated, then CPU); else an index or a name
@@ -28,8 +29,8 @@ struct ContextOptions {
   bool validation = false;
   std::vector<std::string> instance_extensions;  // e.g. what GLFW needs for a surface
   std::vector<std::string> device_extensions;    // e.g. VK_KHR_swapchain
-  // Longest wait for one submission before it counts as hung (GpuError). 0: the
-  // SORTSCOPE_GPU_TIMEOUT_S variable, else k_default_gpu_timeout_s.
+  // Longest wait for one submission before it counts as hung (GpuError), in seconds. 0: the
+  // SORTSCOPE_GPU_TIMEOUT_S variable, else scaled to the work (gpu_time_limit_s).
   double gpu_timeout_s = 0;
   // Asks the driver to keep per-pipeline statistics (registers, shared memory, spills...)
   // through VK_KHR_pipeline_executable_properties, when the device offers it; see
@@ -37,14 +38,21 @@ struct ContextOptions {
   bool kernel_statistics = false;
 };
 
-inline constexpr double k_default_gpu_timeout_s = 600;
+// How long a submission expected to take `expected_ms` may run before its fence counts as hung:
+// k_gpu_time_factor times that, at least k_min_gpu_time_limit_s. Submissions of plans are kept
+// near 100 ms (plan/submission_split.hpp), so a GPU that stops answering is reported within
+// seconds instead of waited on without end.
+inline constexpr double k_min_gpu_time_limit_s = 20;
+inline constexpr double k_gpu_time_factor = 50;
+double gpu_time_limit_s(double expected_ms);
 
 // Test-only fault injection at the submit wrapper, so the error paths can be exercised on any
-// device: SORTSCOPE_INJECT_FAULT=device-lost@K or timeout@K makes the K-th submission (1-based)
-// (of the first context to get that far) fail, once per process, as if the device was lost or
-// the fence never signalled.
+// device: SORTSCOPE_INJECT_FAULT=device-lost@K, timeout@K or hang@K makes the K-th submission
+// (1-based) (of the first context to get that far) fail, once per process: as if the device was
+// lost, as if its fence never signalled, or through a kernel that spins until the fence's time
+// limit has passed (compute/shaders/spin.comp).
 struct InjectedFault {
-  enum class Kind { none, device_lost, timeout } kind = Kind::none;
+  enum class Kind { none, device_lost, timeout, hang } kind = Kind::none;
   std::uint64_t submission = 0;
 };
 // Parses the variable's value; throws UsageError for a malformed one.
@@ -97,11 +105,16 @@ class Context {
   bool pipeline_robustness_enabled() const { return pipeline_robustness_enabled_; }
 
   // Records commands into a fresh command buffer, submits them and waits for completion. Throws
-  // GpuError naming `what` when the device is lost or the wait exceeds the timeout; the context
-  // is then lost() and refuses further work.
+  // GpuError naming `what` when the device is lost or the wait exceeds the time limit (the
+  // options' gpu_timeout_s, else gpu_time_limit_s(expected_ms)); the context is then lost() and
+  // refuses further work.
   void run_commands(const std::function<void(const vk::raii::CommandBuffer&)>& record,
-                    const std::string& what = "a transfer") const;
+                    const std::string& what = "a transfer", double expected_ms = 0) const;
   bool lost() const { return lost_; }
+  // A submission's fence did not signal in time: the GPU may still be running it, so nothing
+  // waits for the device any more (wait_idle_noexcept returns at once) and the process should
+  // end without waiting either.
+  bool hung() const { return hung_; }
   // vkDeviceWaitIdle for destructors: a lost device's error is ignored instead of thrown.
   void wait_idle_noexcept() const noexcept;
 
@@ -125,10 +138,12 @@ class Context {
   bool validation_enabled_ = false;
   bool kernel_statistics_enabled_ = false;
   bool pipeline_robustness_enabled_ = false;
-  double gpu_timeout_s_ = k_default_gpu_timeout_s;
+  double gpu_timeout_s_ = 0;  // 0: scaled to each submission's expected time
   InjectedFault fault_;
+  mutable std::unique_ptr<SpinningKernel> spin_;  // made for an injected hang only
   mutable std::uint64_t submissions_ = 0;
   mutable bool lost_ = false;
+  mutable bool hung_ = false;
   mutable std::map<std::string, std::unique_ptr<Kernel>> kernels_;
 };
 

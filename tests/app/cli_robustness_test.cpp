@@ -1,8 +1,10 @@
 // What the command line does when things go wrong: a full disk, an output naming its input, a
 // lost or hung GPU, an interruption. Nothing is lost and nothing half-written is left behind.
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -11,6 +13,7 @@
 
 using ss::test::cli;
 using ss::test::data_file;
+using ss::test::data_path;
 
 namespace {
 
@@ -56,20 +59,119 @@ TEST_CASE("cli: --output may name the input file, and a failed write keeps the o
   CHECK_THAT(r.out, Catch::Contains("in-place.txt.d/x.txt"));
 }
 
-TEST_CASE("cli: a lost device or a hung fence is an error naming the step, exit 2", "[cli][gpu]") {
+TEST_CASE("cli: a lost device or a hung fence is an error naming the step, exit 3", "[cli][gpu]") {
   // Submissions of `run --trace`: upload of the input, then one per step.
   auto r = cli("run --algo batcher --n 16 --trace", "SORTSCOPE_INJECT_FAULT=device-lost@4");
   INFO(r.out);
-  CHECK(r.code == 2);
+  CHECK(r.code == 3);
   CHECK_THAT(r.out, Catch::Contains("VK_ERROR_DEVICE_LOST") && Catch::Contains("step ") &&
                         Catch::Contains("of batcher"));
   r = cli("run --algo onesweep --n 1000", "SORTSCOPE_INJECT_FAULT=timeout@2");
   INFO(r.out);
-  CHECK(r.code == 2);
+  CHECK(r.code == 3);
   CHECK_THAT(r.out, Catch::Contains("did not finish within"));
   r = cli("run --algo onesweep --n 10", "SORTSCOPE_INJECT_FAULT=sometimes");
   CHECK(r.code == 2);
-  CHECK_THAT(r.out, Catch::Contains("device-lost@K"));
+  CHECK_THAT(r.out, Catch::Contains("hang@K"));
+}
+
+TEST_CASE("cli: a kernel that spins past the fence's limit is reported as a hung GPU, exit 3",
+          "[cli][gpu]") {
+  // The third submission (upload of the input, the restore's first copy, then the full-speed
+  // run) ends with compute/shaders/spin.comp, which takes seconds; the limit is one.
+  const std::string out = data_file("hung-out.txt", "previous result\n");
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = cli("run --algo onesweep --n 1000 --output '" + out + "'",
+                     "SORTSCOPE_INJECT_FAULT=hang@3 SORTSCOPE_GPU_TIMEOUT_S=1");
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  INFO(r.out);
+  CHECK(r.code == 3);
+  CHECK_THAT(r.out, Catch::Contains("did not finish within 1 s and seems hung") &&
+                        Catch::Contains("full-speed run of onesweep"));
+  CHECK(s < 30);  // the limit, then the spinning kernel's own bound: not a wait without end
+  CHECK(read(out) == "previous result\n");
+  CHECK(temporaries_beside(out) == 0);
+}
+
+namespace {
+
+struct Stopped {
+  int code = -1;
+  double ms = 0;  // from the signal to the exit
+  std::string out;
+};
+
+// Starts the CLI, sends `signal` after `after_s` seconds and waits: the exit code and how long the
+// CLI took to stop once signalled.
+Stopped interrupt_cli(const std::string& args, const std::string& signal, double after_s) {
+  const auto r =
+      cli(args + " 2>&1 & pid=$!; sleep " + std::to_string(after_s) + "; kill -" + signal +
+              " $pid; s=$(date +%s%N); wait $pid; code=$?; e=$(date +%s%N); "
+              "echo; echo \"exit=$code ms=$(( (e - s) / 1000000 ))\"; :",
+          "");
+  Stopped stopped;
+  stopped.out = r.out;
+  const auto at = r.out.rfind("exit=");
+  if (at != std::string::npos) {
+    std::istringstream line(r.out.substr(at + 5));
+    std::string ms;
+    line >> stopped.code >> ms;
+    if (ms.rfind("ms=", 0) == 0) stopped.ms = std::stod(ms.substr(3));
+  }
+  return stopped;
+}
+
+}  // namespace
+
+TEST_CASE("cli: every long command stops within 2 s of SIGINT or SIGTERM, its output intact",
+          "[cli][gpu][slow]") {
+  // Sizes that keep each command busy for minutes on lavapipe, and still for seconds on a GPU.
+  const bool cpu = ss::test::limits().cpu;
+  const std::string passes = cpu ? "131072" : "1048576";  // transposition: one step per key
+  const std::string frames = cpu ? "4096" : "16384";
+  const std::string tiles = cpu ? "2^22" : "2^27";
+  const std::string out = data_path("interrupted-any");
+  const std::string lesson =
+      data_file("interrupted-lesson.toml",
+                "title = \"long\"\n[[scene]]\ntitle = \"long\"\n"
+                "algorithm = \"transposition\"\nn = " +
+                    std::string(cpu ? "65536" : "1048576") + "\nstops = [-1]\n");
+  struct Case {
+    std::string args;  // each runs for minutes on lavapipe when left alone
+    std::string file;  // its output ("" when it writes none)
+  };
+  std::vector<Case> cases = {
+      {"run --algo transposition --n " + passes + " --output '" + out + ".txt'", out + ".txt"},
+      {"bench --algo transposition --n " + passes + " --reps 1 --warmup 0 --cpu none --json '" +
+           out + ".jsonl'",
+       out + ".jsonl"},
+      // On lavapipe one step of batcher-fused (its tile sort) takes seconds: it runs in parts.
+      {"bench --algo batcher-fused --n " + tiles + " --reps 20 --warmup 0 --cpu none --json '" +
+           out + ".jsonl'",
+       out + ".jsonl"},
+      {"render --algo transposition --n " + passes + " --step " + passes + " --out '" + out +
+           ".png'",
+       out + ".png"},
+      {"render --algo transposition --n " + frames + " --steps all --out '" + out + ".gif'",
+       out + ".gif"},
+      {"render --lesson '" + lesson + "' --out '" + out + ".pdf'", out + ".pdf"},
+  };
+  // A GPU checks all 2^32 0-1 inputs of the largest network it takes well within a second.
+  if (cpu) cases.push_back({"verify --algo transposition --n 26 --allow-slow", ""});
+  for (const Case& c : cases) {
+    for (const std::string signal : {"INT", "TERM"}) {
+      if (!c.file.empty()) data_file(std::filesystem::path(c.file).filename().string(), "before\n");
+      const Stopped s = interrupt_cli(c.args, signal, 1.5);
+      INFO(c.args << " (SIG" << signal << ")\n" << s.out);
+      CHECK(s.code == (signal == "INT" ? 130 : 143));
+      CHECK(s.ms < 2000);
+      CHECK_THAT(s.out, Catch::Contains("interrupted"));
+      if (!c.file.empty()) {
+        CHECK(read(c.file) == "before\n");
+        CHECK(temporaries_beside(c.file) == 0);
+      }
+    }
+  }
 }
 
 TEST_CASE("cli: SIGINT stops a run with exit 130 and the previous output intact",

@@ -106,10 +106,10 @@ TEST_CASE("handout: a bad lesson or a failure midway leaves no file", "[lesson][
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("too-big.toml:1: "));
   CHECK_FALSE(std::filesystem::exists(pdf));
-  // The device lost on the 20th submission, pages into the handout: exit 2, no PDF.
+  // The device lost on the 20th submission, pages into the handout: exit 3, no PDF.
   r = cli("render --lesson networks --out '" + pdf + "'", "SORTSCOPE_INJECT_FAULT=device-lost@20");
   INFO(r.out);
-  CHECK(r.code == 2);
+  CHECK(r.code == 3);
   CHECK_FALSE(std::filesystem::exists(pdf));
   for (const auto& entry : std::filesystem::directory_iterator(data_path("")))
     CHECK(entry.path().filename().string().rfind("bad-handout.pdf", 0) != 0);
