@@ -670,7 +670,10 @@ void App::poll_worker() {
         f.gpu = row;
     }
     // The speed-ups need both baselines; a cancelled run keeps only the GPU row's own figures.
-    if (result->cancelled) f.message = "cancelled";
+    if (result->cancelled) {
+      f.message = "cancelled";
+      std::cout << "full-speed run cancelled\n";  // for scripts and the tests
+    }
   } else if (job_ == Job::race) {
     race_result = race_text(result->rows, result->cancelled);
     std::cout << "race: " << race_result << "\n";  // for scripts (--actions race-run)
@@ -681,6 +684,7 @@ void App::poll_worker() {
         result->cancelled
             ? "sweep cancelled after " + std::to_string(f.sweep_rows.size()) + " configurations"
             : "sweep done: " + std::to_string(f.sweep_rows.size()) + " configurations";
+    if (result->cancelled) std::cout << f.message << "\n";
   }
   job_ = Job::none;
 }

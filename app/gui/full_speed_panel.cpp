@@ -167,7 +167,8 @@ void run_tab(App& app) {
                (s.pairs ? " pairs, " : " keys, ") +
                (s.descending ? "descending, " : "ascending, ") +
                std::string(to_string(s.distribution)) + " input (seed " + std::to_string(s.seed) +
-               "): the stepping plan's kernels, uninstrumented, in one command buffer per run.");
+               "): the stepping plan's kernels, uninstrumented, in one command buffer per run "
+               "(several where a run takes over half a second, so Cancel stays quick).");
   const float field = ImGui::GetFontSize() * 7;
   static char n_text[32] = "";
   static bool n_init = false;
