@@ -1,10 +1,12 @@
 #include "core/buffer.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 
 namespace ss {
 
@@ -89,31 +91,47 @@ Buffer::Buffer(const Context& context, vk::DeviceSize bytes, vk::BufferUsageFlag
   }
 }
 
+namespace {
+// Bytes one transfer submission moves: large arrays (gigabytes at 2^28 keys) go in pieces, so an
+// interrupt waits for one piece (tens of milliseconds on lavapipe) and staging stays small.
+constexpr vk::DeviceSize k_transfer_piece = vk::DeviceSize(64) << 20;
+}  // namespace
+
 void upload(const Context& context, const Buffer& dst, std::span<const std::byte> bytes,
             vk::DeviceSize offset) {
   if (bytes.empty()) return;
-  Buffer staging(context, bytes.size(), vk::BufferUsageFlagBits::eTransferSrc, MemoryKind::upload);
-  std::memcpy(staging.mapped(), bytes.data(), bytes.size());
-  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
-    full_barrier(cmd);
-    cmd.copyBuffer(staging.handle(), dst.handle(), vk::BufferCopy(0, offset, bytes.size()));
-  });
+  const vk::DeviceSize piece = std::min<vk::DeviceSize>(bytes.size(), k_transfer_piece);
+  Buffer staging(context, piece, vk::BufferUsageFlagBits::eTransferSrc, MemoryKind::upload);
+  for (vk::DeviceSize done = 0; done < bytes.size(); done += piece) {
+    if (done != 0) throw_if_interrupted();
+    const vk::DeviceSize size = std::min<vk::DeviceSize>(piece, bytes.size() - done);
+    std::memcpy(staging.mapped(), bytes.data() + done, size);
+    context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+      full_barrier(cmd);
+      cmd.copyBuffer(staging.handle(), dst.handle(), vk::BufferCopy(0, offset + done, size));
+    });
+  }
 }
 
 std::vector<std::byte> download(const Context& context, const Buffer& src, vk::DeviceSize bytes,
                                 vk::DeviceSize offset) {
   std::vector<std::byte> out(bytes);
   if (bytes == 0) return out;
-  Buffer staging(context, bytes, vk::BufferUsageFlagBits::eTransferDst, MemoryKind::readback);
-  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
-    full_barrier(cmd);
-    cmd.copyBuffer(src.handle(), staging.handle(), vk::BufferCopy(offset, 0, bytes));
-    cmd.pipelineBarrier(
-        vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
-        vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite, vk::AccessFlagBits::eHostRead), {},
-        {});
-  });
-  std::memcpy(out.data(), staging.mapped(), bytes);
+  const vk::DeviceSize piece = std::min<vk::DeviceSize>(bytes, k_transfer_piece);
+  Buffer staging(context, piece, vk::BufferUsageFlagBits::eTransferDst, MemoryKind::readback);
+  for (vk::DeviceSize done = 0; done < bytes; done += piece) {
+    if (done != 0) throw_if_interrupted();
+    const vk::DeviceSize size = std::min<vk::DeviceSize>(piece, bytes - done);
+    context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
+      full_barrier(cmd);
+      cmd.copyBuffer(src.handle(), staging.handle(), vk::BufferCopy(offset + done, 0, size));
+      cmd.pipelineBarrier(
+          vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
+          vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite, vk::AccessFlagBits::eHostRead), {},
+          {});
+    });
+    std::memcpy(out.data() + done, staging.mapped(), size);
+  }
   return out;
 }
 
