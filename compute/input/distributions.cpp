@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 
+#include "core/interrupt.hpp"
 #include "input/rng.hpp"
 
 namespace ss {
@@ -134,11 +135,13 @@ KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint6
       break;
   }
 
+  throw_if_interrupted();  // 2^28 keys take about a second per loop on one core
   KeyArray keys;
   keys.type = type;
   keys.has_values = pairs;
   keys.words.reserve(std::size_t(n) * key_words(type));
   for (std::uint64_t level : levels) keys.push_back_bits(key_bits_from_level(level, type));
+  throw_if_interrupted();
   if (pairs) {
     keys.values.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) keys.values[i] = i;

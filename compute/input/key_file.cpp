@@ -12,6 +12,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 
 namespace ss {
 
@@ -198,17 +199,22 @@ KeyArray read_key_file(const std::filesystem::path& path, KeyType type, bool pai
   return keys;
 }
 
+// Keys written between looks at the interrupt flag: a text file of 2^28 keys takes a minute.
+constexpr std::size_t k_keys_between_checks = std::size_t(1) << 18;
+
 void write_key_file(const std::filesystem::path& path, const KeyArray& keys) {
   AtomicFile out(path);
   if (is_binary_key_file(path)) {
     const std::size_t words = key_words(keys.type);
     for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (i % k_keys_between_checks == 0) throw_if_interrupted();  // the temporary is removed
       out.write(&keys.words[i * words], words * 4);
       if (keys.has_values) out.write(&keys.values[i], 4);
     }
   } else {
     std::string line;
     for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (i % k_keys_between_checks == 0) throw_if_interrupted();
       line = format_text_key(keys.bits(i), keys.type);
       if (keys.has_values) {
         line += ' ';
