@@ -439,9 +439,12 @@ void Context::run_commands(const std::function<void(const vk::raii::CommandBuffe
     std::ostringstream limit;
     limit << limit_s;
     throw fail("did not finish within " + limit.str() + " s and seems hung" +
-               (gpu_timeout_s_ > 0 ? " (the limit is SORTSCOPE_GPU_TIMEOUT_S)"
-                                   : " (the limit: 50 times the time the work was expected to "
-                                     "take, at least 20 s; SORTSCOPE_GPU_TIMEOUT_S sets another)"));
+               (gpu_timeout_s_ > 0
+                    ? " (the limit is SORTSCOPE_GPU_TIMEOUT_S)"
+                    : " (the limit: " + std::to_string(int(k_gpu_time_factor)) +
+                          " times the time the work was expected to take, at least " +
+                          std::to_string(int(k_min_gpu_time_limit_s)) +
+                          " s; SORTSCOPE_GPU_TIMEOUT_S sets another)"));
   }
   if (result != vk::Result::eSuccess) throw fail("failed (" + vk::to_string(result) + ")");
   device_.resetFences(*fence_);

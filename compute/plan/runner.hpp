@@ -1,10 +1,10 @@
 #pragma once
 // Runs a whole plan at full speed, a GPU timestamp before the first step and after each one. Each
 // run starts from the pristine input (the restore copy happens before the first timestamp), so
-// repetitions time identical work. A run the device finishes within a second is recorded into one
-// command buffer; longer ones (large sorts on a CPU implementation of Vulkan) are split into
-// submissions of bounded time (plan/submission_split.hpp), so Ctrl-C stops them within one, and
-// their timing adds the steps' times, leaving out the gaps between submissions.
+// repetitions time identical work. A run estimated to finish within whole_run_limit_ms (0.5 s) is
+// recorded into one command buffer; longer ones (large sorts on a CPU implementation of Vulkan) are
+// split into submissions of bounded time (plan/submission_split.hpp), so Ctrl-C stops them within
+// one, and their timing adds the steps' times, leaving out the gaps between submissions.
 #include <cstdint>
 #include <vector>
 
