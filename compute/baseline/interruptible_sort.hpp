@@ -13,6 +13,7 @@
 #include <tbb/parallel_for.h>
 
 #include "core/interrupt.hpp"
+#include "core/interruptible_vector.hpp"
 
 namespace ss {
 
@@ -35,8 +36,10 @@ std::size_t merge_path(const T* a, std::size_t na, const T* b, std::size_t nb, s
 
 }  // namespace detail
 
-template <class T>
-void interruptible_sort(std::vector<T>& v) {
+// Sorts any vector of T (std::vector, scratch_vector) by T's operator<.
+template <class Vec>
+void interruptible_sort(Vec& v) {
+  using T = typename Vec::value_type;
   constexpr std::size_t k_block = std::size_t(1) << 21;  // about 0.1 s to sort on two cores
   constexpr std::size_t k_piece = std::size_t(1) << 20;  // elements one merge piece writes
   const std::size_t n = v.size();
@@ -48,7 +51,7 @@ void interruptible_sort(std::vector<T>& v) {
   struct Piece {
     std::size_t lo, mid, hi, begin, end;  // runs [lo, mid) and [mid, hi); outputs [begin, end)
   };
-  std::vector<T> other(n);
+  scratch_vector<T> other(n);  // every element is written by the first round of merges
   T* src = v.data();
   T* dst = other.data();
   for (std::size_t width = k_block; width < n; width *= 2) {

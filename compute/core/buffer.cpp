@@ -115,8 +115,16 @@ void upload(const Context& context, const Buffer& dst, std::span<const std::byte
 
 std::vector<std::byte> download(const Context& context, const Buffer& src, vk::DeviceSize bytes,
                                 vk::DeviceSize offset) {
-  std::vector<std::byte> out(bytes);
-  if (bytes == 0) return out;
+  std::vector<std::byte> out;
+  resize_interruptibly(out, bytes);
+  download_into(context, src, out, offset);
+  return out;
+}
+
+void download_into(const Context& context, const Buffer& src, std::span<std::byte> out,
+                   vk::DeviceSize offset) {
+  const vk::DeviceSize bytes = out.size();
+  if (bytes == 0) return;
   const vk::DeviceSize piece = std::min<vk::DeviceSize>(bytes, k_transfer_piece);
   Buffer staging(context, piece, vk::BufferUsageFlagBits::eTransferDst, MemoryKind::readback);
   for (vk::DeviceSize done = 0; done < bytes; done += piece) {
@@ -132,7 +140,6 @@ std::vector<std::byte> download(const Context& context, const Buffer& src, vk::D
     });
     std::memcpy(out.data() + done, staging.mapped(), size);
   }
-  return out;
 }
 
 }  // namespace ss

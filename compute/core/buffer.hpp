@@ -3,11 +3,12 @@
 // buffer is enough here: a plan holds a handful of large buffers.
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <span>
 #include <vector>
 
 #include <vulkan/vulkan_raii.hpp>
+
+#include "core/interruptible_vector.hpp"
 
 namespace ss {
 
@@ -50,6 +51,10 @@ void upload(const Context& context, const Buffer& dst, std::span<const std::byte
             vk::DeviceSize offset = 0);
 std::vector<std::byte> download(const Context& context, const Buffer& src, vk::DeviceSize bytes,
                                 vk::DeviceSize offset = 0);
+// Copies src's bytes [offset, offset + out.size()) into `out`, the interrupt checked between
+// pieces.
+void download_into(const Context& context, const Buffer& src, std::span<std::byte> out,
+                   vk::DeviceSize offset = 0);
 
 template <class T>
 void upload_words(const Context& context, const Buffer& dst, std::span<const T> items) {
@@ -59,9 +64,9 @@ void upload_words(const Context& context, const Buffer& dst, std::span<const T> 
 template <class T>
 std::vector<T> download_words(const Context& context, const Buffer& src, std::size_t count,
                               vk::DeviceSize offset = 0) {
-  const auto bytes = download(context, src, count * sizeof(T), offset);
-  std::vector<T> out(count);
-  if (count != 0) std::memcpy(out.data(), bytes.data(), count * sizeof(T));
+  std::vector<T> out;
+  resize_interruptibly(out, count);
+  download_into(context, src, std::as_writable_bytes(std::span<T>(out)), offset);
   return out;
 }
 

@@ -9,6 +9,9 @@
 
 #include "baseline/cpu_sort.hpp"
 #include "baseline/interruptible_sort.hpp"
+#include "core/errors.hpp"
+#include "core/interrupt.hpp"
+#include "core/interruptible_vector.hpp"
 #include "input/distributions.hpp"
 #include "plan/sort_spec.hpp"
 
@@ -81,4 +84,37 @@ TEST_CASE("cpu sort: the interruptible sort merges its blocks into std::sort's o
   std::sort(expected.begin(), expected.end());
   ss::interruptible_sort(v);
   CHECK(v == expected);
+}
+
+TEST_CASE("cpu sort: large host arrays grow in pieces and stop at an interrupt", "[cpu]") {
+  // Sized by resize_interruptibly, a vector's new elements are zeroed as resize() does.
+  std::vector<std::uint32_t> v{7, 8};
+  resize_interruptibly(v, (std::size_t(1) << 25) + 3);  // two 64 MiB pieces and a bit
+  REQUIRE(v.size() == (std::size_t(1) << 25) + 3);
+  CHECK(v[0] == 7);
+  CHECK(v[1] == 8);
+  CHECK(std::all_of(v.begin() + 2, v.end(), [](std::uint32_t e) { return e == 0; }));
+  resize_interruptibly(v, 5);
+  CHECK(v.size() == 5);
+  // An interrupt stops it before the first piece, and the generator and the reference sort too.
+  request_interrupt();
+  std::vector<std::uint32_t> w;
+  CHECK_THROWS_AS(resize_interruptibly(w, std::size_t(1) << 26), Interrupted);
+  CHECK(w.size() < (std::size_t(1) << 26));
+  CHECK_THROWS_AS(generate_keys(Distribution::random, 1u << 20, KeyType::u32, 1, true),
+                  Interrupted);
+  const KeyArray keys = [] {
+    clear_interrupt();
+    return generate_keys(Distribution::gaussian, 1u << 20, KeyType::u64, 1, true);
+  }();
+  request_interrupt();
+  CHECK_THROWS_AS(cpu_sort(keys, false), Interrupted);
+  clear_interrupt();
+  // A scratch vector sorts as a std::vector does.
+  scratch_vector<std::uint64_t> s(keys.size());
+  for (std::size_t i = 0; i < s.size(); ++i) s[i] = keys.bits(i);
+  std::vector<std::uint64_t> expected(s.begin(), s.end());
+  std::sort(expected.begin(), expected.end());
+  interruptible_sort(s);
+  CHECK(std::equal(s.begin(), s.end(), expected.begin(), expected.end()));
 }
