@@ -13,6 +13,7 @@
 #include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "input/key_file.hpp"
 
 namespace ss::gui {
@@ -52,6 +53,7 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "back") return Action::step_back;
   if (name == "play") return Action::toggle_play;
   if (name == "reset") return Action::reset;
+  if (name == "end") return Action::step_to_end;
   if (name == "new-input") return Action::new_input;
   if (name == "fullscreen") return Action::toggle_fullscreen;
   if (name == "panels") return Action::toggle_panels;
@@ -307,6 +309,10 @@ void App::perform(Action action) {
       play_clock_ = 0;
       if (playing && stepper_ && target_ == stepper_->step_count()) jump_to(0);  // replay
       break;
+    case Action::step_to_end:
+      playing = false;
+      if (stepper_) jump_to(stepper_->step_count());
+      break;
     case Action::reset:
       playing = false;
       jump_to(0);
@@ -376,6 +382,7 @@ void App::perform(Action action) {
       start_sweep();
       break;
     case Action::cancel:
+      stop_stepping();
       worker_->cancel();
       verify_job_->cancel();
       record_pending_ = false;
@@ -460,13 +467,13 @@ void App::advance_recording() {
 }
 
 void App::pick(std::uint32_t index) {
-  if (!stepper_ || !state_.merge) return;
+  if (!stepper_ || !state_.merge || stepper_->mid_step()) return;
   const render::MergeStepInfo& d = state_.merge->info;
   if (d.merging())
     views.picks.pair = std::min(index, std::max(d.output_lists, 1u) - 1);
   else
     views.picks.tile = std::min(index, std::max(d.tiles, 1u) - 1);
-  if (stepper_->position() == target_) capture();
+  if (stepper_->position() == target_ && !stepper_->mid_step()) capture();
 }
 
 void App::jump_to(std::size_t position) {
@@ -523,16 +530,25 @@ void App::update(double seconds) {
     }
     if (target_ == stepper_->step_count() && stepper_->position() == target_) playing = false;
   }
+  // At the target; or stopped there midway through the next step by Cancel (the view keeps the
+  // step captured last, and the next move forward goes on with that step).
   if (stepper_->position() == target_) return;
-  // Going back replays from the pristine input: restore now, replay forward in chunks.
-  if (target_ < stepper_->position()) stepper_->jump(0);
-  const auto start = std::chrono::steady_clock::now();
-  stepper_->jump(std::min(target_, stepper_->position() + chunk_));
-  const double ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  if (ms < 15 && chunk_ < (1u << 16)) chunk_ *= 2;
-  if (ms > 60 && chunk_ > 1) chunk_ /= 2;
-  capture();
+  // Going back replays from the pristine input. Bounded submissions for about a frame's time,
+  // so the busy overlay's Cancel and Ctrl-C stop a long jump within one of them.
+  try {
+    stepper_->advance(target_, k_stepping_budget);
+  } catch (const Interrupted&) {
+    clear_interrupt();
+    stop_stepping();
+  }
+  if (!stepper_->mid_step()) capture();
+}
+
+void App::stop_stepping() {
+  if (!stepper_ || stepper_->position() == target_) return;
+  target_ = stepper_->position();
+  playing = false;
+  std::cout << "stepping stopped at step " << target_ << "\n";
 }
 
 }  // namespace ss::gui

@@ -2,6 +2,7 @@
 // The app's state and every command that changes it. Keys, buttons and the --actions script all
 // go through perform(), so the GUI smoke test drives the same path a lecturer's keyboard does.
 // Long work (replays for big n) is split into chunks across frames, so the UI never stalls.
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -26,6 +27,7 @@ enum class Action {
   step_back,          // Left
   toggle_play,        // Space
   reset,              // R: back to the input
+  step_to_end,        // End: to the last step (a long jump at large n; Cancel stops it)
   new_input,          // N: a new random seed
   toggle_fullscreen,  // F11
   toggle_panels,      // H: hide the side panels for the audience
@@ -53,10 +55,10 @@ enum class Action {
   quit,
 };
 
-// "next", "back", "play", "reset", "new-input", "fullscreen", "panels", "presenter", "phases",
-// "pick-previous", "pick-next", "fullspeed", "next-view", "density", "controls", "step-panel",
-// "close-drawers", "fullspeed-run", "sweep", "cancel", "export", "slowest-kind", "record",
-// "race-run", "verify", "counterexample", "restore-network", "quit".
+// "next", "back", "play", "reset", "end", "new-input", "fullscreen", "panels", "presenter",
+// "phases", "pick-previous", "pick-next", "fullspeed", "next-view", "density", "controls",
+// "step-panel", "close-drawers", "fullspeed-run", "sweep", "cancel", "export", "slowest-kind",
+// "record", "race-run", "verify", "counterexample", "restore-network", "quit".
 std::optional<Action> parse_action(const std::string& name);
 
 enum class Mode { stepping, full_speed };
@@ -237,7 +239,9 @@ class App {
   std::optional<render::NetworkLayout> layout_;
   render::StepState state_;
   std::size_t target_ = 0;
-  std::size_t chunk_ = 8;  // steps replayed per frame, adapted to keep frames short
+  // GPU time a frame spends on a jump (at least one bounded submission).
+  static constexpr std::chrono::milliseconds k_stepping_budget{30};
+  void stop_stepping();  // Cancel of a long jump: stay at the last whole step done
   double play_clock_ = 0;
   bool replan_pending_ = true;
   int replan_wait_ = 0;  // frames drawn since the replan was asked for (to show progress)

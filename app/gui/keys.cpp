@@ -24,6 +24,7 @@ void handle_keys(App& app) {
         if (press.repeat) break;
         if (press.key == GLFW_KEY_SPACE) app.perform(Action::toggle_play);
         if (press.key == GLFW_KEY_R) app.perform(Action::reset);
+        if (press.key == GLFW_KEY_END) app.perform(Action::step_to_end);
         if (press.key == GLFW_KEY_N) app.perform(Action::new_input);
         if (press.key == GLFW_KEY_F11) app.perform(Action::toggle_fullscreen);
         if (press.key == GLFW_KEY_H) app.perform(Action::toggle_panels);

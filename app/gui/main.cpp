@@ -86,7 +86,8 @@ std::deque<int> parse_keys(const std::string& list) {
 }
 
 constexpr const char* k_action_names =
-    "next, back, play, reset, new-input, fullscreen, panels, presenter, phases, pick-previous, "
+    "next, back, play, reset, end, new-input, fullscreen, panels, presenter, phases, "
+    "pick-previous, "
     "pick-next, fullspeed, next-view, density, controls, step-panel, close-drawers, fullspeed-run, "
     "sweep, "
     "cancel, export, slowest-kind, record, race-run, verify, counterexample, restore-network, "
@@ -221,7 +222,7 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
       // (idle); a second one closes the app.
       if (interrupt_requested()) {
         clear_interrupt();
-        if (app.working() || app.recording()) {
+        if (app.working() || app.recording() || app.busy()) {
           app.perform(gui::Action::cancel);
         } else if (!app.playing) {
           break;
@@ -250,7 +251,12 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
         gui::queue_key_press(keys.front());
         keys.pop_front();
       }
-      app.update(dt);
+      try {
+        app.update(dt);
+      } catch (const Interrupted&) {  // Ctrl-C inside a race lane's jump: as Cancel
+        clear_interrupt();
+        app.perform(gui::Action::cancel);
+      }
       if (!o.screenshot.empty() && !app.ready() && !app.error.empty()) {
         // A script asked for a scenario that cannot run: say so instead of waiting forever.
         throw UsageError(app.error);

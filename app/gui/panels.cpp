@@ -40,6 +40,8 @@ void busy_overlay(App& app, ImVec2 center) {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::TextUnformatted(app.busy_text().c_str());
   ImGui::ProgressBar(app.busy_fraction(), {ImGui::GetFontSize() * 20, 0});
+  // A long jump or a recording stops at the next bounded submission (a frame's time).
+  if (!app.replanning() && ImGui::Button("Cancel")) app.perform(Action::cancel);
   ImGui::End();
 }
 

@@ -21,12 +21,9 @@ Stepper::Stepper(const Context& context, const Plan& plan, const KeyArray& input
 
 Stepper::~Stepper() = default;
 
-void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first) {
+void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first,
+                        Clock::time_point deadline) {
   throw_if_interrupted();
-  if (stale_) {  // an earlier run stopped between its submissions: start over from the input
-    begin = 0;
-    restore_first = true;
-  }
   verdict_.reset();
   const Plan& p = plan();
   std::string what = p.algorithm + (restore_first ? " (input restored)" : "");
@@ -36,16 +33,25 @@ void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first) 
   } else if (end > begin) {
     what = "steps " + step_number(p, begin) + " to " + step_number(p, end - 1) + " of " + what;
   }
-  // Bounded submissions, the interrupt checked between them: a jump over a long plan stops within
-  // one of them. An interrupted jump leaves the buffers between steps (stale_): the position stays
-  // where it was and the next move runs from the input.
+  // Bounded submissions, the interrupt (and the deadline) checked between them: a jump over a
+  // long plan stops within one of them. position_ follows each whole step done; a step cut
+  // midway leaves partial_, and the next run forward goes on from its next unit.
   StepCursor cursor{begin, 0};
+  if (!restore_first && partial_) cursor = *partial_;  // partial_->step == position_ == begin
   bool first = true;
-  stale_ = true;
+  const bool bounded = deadline != Clock::time_point::max();
   while (first || cursor.step < end) {
-    if (!first) throw_if_interrupted();
-    const std::vector<StepPart> parts = splitter_.next(cursor, end);
-    const auto start = std::chrono::steady_clock::now();
+    if (!first) {
+      throw_if_interrupted();
+      if (Clock::now() >= deadline) return;
+    }
+    StepCursor after = cursor;
+    const std::vector<StepPart> parts = splitter_.next(after, end);
+    // A bounded run returns at the step boundary before a step that takes several submissions,
+    // so its caller can show that step's input while the step runs in parts.
+    if (!first && bounded && cursor.unit == 0 && after.unit != 0) return;
+    cursor = after;
+    const auto start = Clock::now();
     context_.run_commands(
         [&](const vk::raii::CommandBuffer& cmd) {
           if (first && restore_first) resources_.record_restore(cmd);
@@ -53,18 +59,20 @@ void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first) 
           for (const StepPart& part : parts) resources_.record_step_part(cmd, part);
         },
         what, splitter_.estimate_ms(parts));
-    splitter_.learn(
-        parts, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                   .count());
+    splitter_.learn(parts, std::chrono::duration<double, std::milli>(Clock::now() - start).count());
     first = false;
+    position_ = cursor.step;
+    if (cursor.unit == 0) {
+      partial_.reset();
+    } else {
+      partial_ = cursor;
+    }
   }
-  stale_ = false;
 }
 
 void Stepper::next() {
   if (at_end()) return;
-  run_range(position_, position_ + 1, false);
-  ++position_;
+  run_range(position_, position_ + 1, false, Clock::time_point::max());
 }
 
 void Stepper::back() {
@@ -73,19 +81,27 @@ void Stepper::back() {
 }
 
 void Stepper::jump(std::size_t position) {
+  advance(position, Clock::duration::max());
+}
+
+bool Stepper::advance(std::size_t position, Clock::duration budget) {
   position = std::min(position, step_count());
-  if (position >= position_) {
-    run_range(position_, position, false);
+  const auto now = Clock::now();
+  const auto deadline =
+      budget >= Clock::time_point::max() - now ? Clock::time_point::max() : now + budget;
+  // A step cut midway has changed the buffers of position_: only going on forward keeps them.
+  if (position > position_ || (position == position_ && !partial_)) {
+    run_range(position_, position, false, deadline);
   } else {
-    run_range(0, position, true);
+    run_range(0, position, true, deadline);
   }
-  position_ = position;
+  return position_ == position && !partial_;
 }
 
 void Stepper::reset(const KeyArray& input) {
   resources_.set_input(input);
-  run_range(0, 0, true);
-  position_ = 0;
+  partial_.reset();
+  run_range(0, 0, true, Clock::time_point::max());
 }
 
 const Buffer& Stepper::keys_buffer() const {

@@ -2,6 +2,7 @@
 // Runs a plan one step (one dispatch) at a time for teaching: forward, back, jump, reset. Going
 // back replays from the pristine input, so every state shown is one the GPU produced by running
 // the plan's steps in order.
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -42,6 +43,16 @@ class Stepper {
   void jump(std::size_t position);    // clamps to [0, step_count()]
   void reset(const KeyArray& input);  // new pristine input, position 0
 
+  // jump() for about `budget` of GPU submissions (at least one), for callers that must stay
+  // responsive (the app runs one per frame): true once at `position`. position() follows each
+  // whole step done; a step cut midway (mid_step()) goes on from there on the next call forward.
+  // A call returns early at the boundary before a step that needs several submissions.
+  // The same holds after an interrupt (Interrupted thrown between submissions). While mid_step()
+  // the buffers hold part of the next step, not position()'s keys: read nothing until a step ends.
+  using Clock = std::chrono::steady_clock;
+  bool advance(std::size_t position, Clock::duration budget);
+  bool mid_step() const { return partial_.has_value(); }
+
   // Buffers holding the live keys and values at this position (GPU handles, for the views).
   const Buffer& keys_buffer() const;
   const Buffer& values_buffer() const;
@@ -59,12 +70,13 @@ class Stepper {
   std::optional<InvariantVerdict> last_invariant() const;
 
  private:
-  void run_range(std::size_t begin, std::size_t end, bool restore_first);
+  void run_range(std::size_t begin, std::size_t end, bool restore_first,
+                 Clock::time_point deadline);
 
   const Context& context_;
   PlanResources resources_;
-  SubmissionSplitter splitter_;  // long jumps run as several submissions
-  bool stale_ = false;           // a run stopped midway: the buffers are not at position_
+  SubmissionSplitter splitter_;        // long jumps run as several submissions
+  std::optional<StepCursor> partial_;  // where a run cut midway through a step stopped
   bool check_invariants_;
   // Made when a verdict is first asked for: steppers that never ask compile no checker.
   mutable std::unique_ptr<InvariantChecker> checker_;

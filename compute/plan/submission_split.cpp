@@ -76,14 +76,17 @@ std::vector<StepPart> SubmissionSplitter::next(StepCursor& cursor, std::size_t e
       used += unit_ms * left;
       continue;
     }
+    // A step that does not fit after others waits for a submission of its own, so submissions
+    // end between steps where they can (the app shows each whole step it reaches); only a step
+    // over the budget by itself is cut into parts.
+    if (!parts.empty()) break;
     if (!splittable) {
-      if (parts.empty()) take(left);
+      take(left);
       break;
     }
-    auto fit = static_cast<std::uint32_t>(
-        std::min<double>(left, std::floor((budget_ms_ - used) / std::max(unit_ms, 1e-12))));
-    if (fit == 0 && parts.empty()) fit = 1;
-    if (fit != 0) take(fit);
+    const auto fit = static_cast<std::uint32_t>(
+        std::min<double>(left, std::floor(budget_ms_ / std::max(unit_ms, 1e-12))));
+    take(std::max<std::uint32_t>(fit, 1));
     break;
   }
   return parts;

@@ -2,11 +2,15 @@
 // long alone: the result must not depend on where the plan was cut.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+
 #include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "algorithms/algorithm.hpp"
+#include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "input/distributions.hpp"
 #include "plan/runner.hpp"
 #include "plan/stepper.hpp"
@@ -137,6 +141,61 @@ TEST_CASE("submission split: swap counts of a network layer run in parts are the
     CHECK(parts.last_stats().swaps == stats[i].swaps);
     CHECK(parts.last_stats().comparisons == stats[i].comparisons);
     CHECK(parts.read_current().words == keys[i].words);
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE(
+    "submission split: a jump cut by its time budget or an interrupt goes on where it stopped",
+    "[split][gpu]") {
+  // The app advances its stepper for about a frame at a time, and Cancel or Ctrl-C may stop it
+  // between any two submissions, midway through a step too: going on from there must give the
+  // keys an uncut jump gives, and going back must start again from the input.
+  const Context& context = test::gpu();
+  const DeviceLimits limits = DeviceLimits::from(context.properties());
+  for (const char* algorithm : {"batcher", "mergesort", "onesweep"}) {
+    INFO(algorithm);
+    const std::uint32_t n = 5000;
+    const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 9, true);
+    const Plan plan = make_plan(algorithm, {n, KeyType::u32, true, false}, limits);
+    Stepper whole(context, plan, input);
+    const std::size_t middle = whole.step_count() / 2;
+    whole.jump(middle);
+    const KeyArray at_middle = whole.read_current();
+    whole.jump(whole.step_count());
+    const KeyArray at_end = whole.read_current();
+
+    TinySubmissions tiny;
+    Stepper cut(context, plan, input);
+    std::size_t calls = 0;
+    bool mid_step_seen = false;
+    while (!cut.advance(cut.step_count(), std::chrono::milliseconds(0))) {
+      ++calls;
+      mid_step_seen |= cut.mid_step();
+      REQUIRE(calls < 100000);
+    }
+    CHECK(calls >= plan.steps.size() - 1);  // one submission a call, at least one a step
+    // batcher's layers are many units each at this n and were cut midway (the others' steps
+    // here are a few workgroups, one unit).
+    if (std::string(algorithm) == "batcher") CHECK(mid_step_seen);
+    CHECK(cut.read_current().words == at_end.words);
+    CHECK(cut.read_current().values == at_end.values);
+
+    // Back to the middle, interrupted after a few submissions, then on to the middle.
+    cut.advance(0, std::chrono::milliseconds(0));
+    for (int i = 0; i < 3; ++i) cut.advance(middle, std::chrono::milliseconds(0));
+    request_interrupt();
+    CHECK_THROWS_AS(cut.advance(middle, std::chrono::hours(1)), Interrupted);
+    clear_interrupt();
+    CHECK(cut.position() <= middle);
+    cut.jump(middle);
+    CHECK(!cut.mid_step());
+    CHECK(cut.read_current().words == at_middle.words);
+    CHECK(cut.read_current().values == at_middle.values);
+    // Back one step from a position reached in parts: from the input again.
+    cut.back();
+    cut.next();
+    CHECK(cut.read_current().words == at_middle.words);
   }
   test::require_validation_clean();
 }
