@@ -79,6 +79,7 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "counterexample") return Action::step_counterexample;
   if (name == "restore-network") return Action::restore_network;
   if (name == "quit") return Action::quit;
+  if (name == "reconnect") return Action::reconnect;
   return std::nullopt;
 }
 
@@ -425,6 +426,8 @@ void App::perform(Action action) {
     case Action::quit:
       quit_requested = true;
       break;
+    case Action::reconnect:
+      break;
   }
 }
 
@@ -515,6 +518,7 @@ void App::update(double seconds) {
     return;
   }
   if (replan_pending_) {
+    if (plan_held) return;
     // Draw one frame with the progress message before the (blocking) planning work.
     if (replan_wait_++ < 1) return;
     replan();

@@ -53,12 +53,14 @@ enum class Action {
   step_counterexample,  // load the 0-1 check's failing input as the input, at step 0
   restore_network,      // enable every comparator again
   quit,
+  reconnect,  // answers the lost-GPU offer (gui/lost_device_offer.hpp); nothing otherwise
+
 };
 
 // "next", "back", "play", "reset", "end", "new-input", "fullscreen", "panels", "presenter",
 // "phases", "pick-previous", "pick-next", "fullspeed", "next-view", "density", "controls",
 // "step-panel", "close-drawers", "fullspeed-run", "sweep", "cancel", "export", "slowest-kind",
-// "record", "race-run", "verify", "counterexample", "restore-network", "quit".
+// "record", "race-run", "verify", "counterexample", "restore-network", "quit", "reconnect".
 std::optional<Action> parse_action(const std::string& name);
 
 enum class Mode { stepping, full_speed };
@@ -110,6 +112,9 @@ class App {
   bool replanning() const { return replan_pending_; }
   // Where the next re-plan starts instead of the input (the lesson player's first stop).
   std::optional<std::size_t> target_after_replan;
+  // While set, a pending plan waits (the lost-GPU offer is open: nothing runs on the new
+  // connection until the user accepts).
+  bool plan_held = false;
   // The lesson picker asks the window's lesson player (gui/lesson_player.hpp) to play a lesson
   // (a built-in name or a file) or, with an empty string, to stop; lesson_playing says whether
   // one plays.

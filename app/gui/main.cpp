@@ -17,9 +17,11 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "gui/app_state.hpp"
+#include "gui/kept_settings.hpp"
 #include "gui/key_queue.hpp"
 #include "gui/keys.hpp"
 #include "gui/lesson_player.hpp"
+#include "gui/lost_device_offer.hpp"
 #include "gui/panels.hpp"
 #include "gui/window.hpp"
 
@@ -91,7 +93,7 @@ constexpr const char* k_action_names =
     "pick-next, fullspeed, next-view, density, controls, step-panel, close-drawers, fullspeed-run, "
     "sweep, "
     "cancel, export, slowest-kind, record, race-run, verify, counterexample, restore-network, "
-    "quit";
+    "quit, reconnect (answers the lost-GPU dialog)";
 
 // The GLFW platform backend of ImGui, shut down before the ImGui context goes (declared after
 // the Presenter that owns it, so it is destroyed first).
@@ -163,20 +165,44 @@ void apply_full_speed_options(const Options& o, ss::gui::FullSpeedState& f) {
   if (!o.export_prefix.empty()) f.export_prefix = o.export_prefix;
 }
 
-// What ended one connection to the GPU: the user (exit code), or a lost device, after which the
-// app reconnects with the same scenario and step and says what happened in a dialog.
-struct SessionEnd {
-  int exit_code = k_exit_ok;
-  bool device_lost = false;
+// A lost device: what happened, and what the user had set (gui/kept_settings.hpp).
+struct LostDevice {
   std::string message;
-  ss::Scenario scenario;
-  std::size_t target = 0;
+  ss::gui::KeptSettings kept;
 };
 
+// What ended one connection to the GPU: the user (exit code), or a lost device, after which the
+// app makes a new connection, says what happened and offers to re-plan what the user had.
+struct SessionEnd {
+  int exit_code = k_exit_ok;
+  std::optional<LostDevice> lost;
+  std::size_t validation_messages = 0;  // of a session that lost its device
+};
+
+// The scripted answer to the lost-GPU offer: the first `reconnect` or `quit` still queued.
+std::optional<ss::gui::Action> take_offer_answer(std::deque<ss::gui::Action>& actions) {
+  using ss::gui::Action;
+  const auto it = std::find_if(actions.begin(), actions.end(), [](Action a) {
+    return a == Action::reconnect || a == Action::quit;
+  });
+  if (it == actions.end()) return std::nullopt;
+  const Action answer = *it;
+  actions.erase(it);
+  return answer;
+}
+
+// What to keep from a session that lost its device: the App's settings, unless the loss came
+// before the user answered the previous offer or before the new plan was made (then the App
+// holds nothing new yet).
+ss::gui::KeptSettings keep_lost(const ss::gui::App& app, const std::optional<LostDevice>& earlier) {
+  if (earlier && (app.plan_held || !app.ready())) return earlier->kept;
+  return ss::gui::keep_settings(app);
+}
+
 SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scenario& scenario,
-                       std::size_t target, std::deque<ss::gui::Action>& actions,
-                       std::deque<int>& keys, std::optional<ss::gui::LessonPlayer>& lesson_slot,
-                       const std::string& lost_message) {
+                       std::deque<ss::gui::Action>& actions, std::deque<int>& keys,
+                       std::optional<ss::gui::LessonPlayer>& lesson_slot,
+                       const std::optional<LostDevice>& lost) {
   using namespace ss;
   ContextOptions context_options;
   context_options.device_selector = scenario.device;
@@ -192,25 +218,34 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
   const float hidpi = std::max(1.0f, window.content_scale() / std::max(framebuffer_scale, 1.0f));
   render::UiStyle style{o.ui_scale * hidpi, o.presenter};
   if (o.presenter) style.scale = std::max(style.scale, 2.0f);
+  if (lost) style = lost->kept.style;
   gui::Presenter presenter(context, window, style);
   GlfwBackend backend(window.handle());
-  gui::App app(context, scenario);
-  app.style = style;
-  apply_full_speed_options(o, app.full_speed);
-  app.record_path = o.record;
-  app.record_options = o.record_options;
-  app.record_width = std::uint32_t(o.width);
-  app.record_height = std::uint32_t(o.height);
-  app.race_sync = render::parse_race_sync(o.race_sync);
-  app.verify_allow_slow = o.verify_slow;
-  if (!o.race.empty()) app.set_race(o.race);  // planned with the scenario
-  if (!o.overlay.empty()) {
-    app.full_speed.overlay_path = o.overlay;
-    app.load_overlay();
+  gui::App app(context, lost ? lost->kept.scenario : scenario);
+  // After a lost device everything comes from the old App; nothing is planned until the user
+  // accepts the offer.
+  std::optional<gui::LostDeviceOffer> offer;
+  if (lost) {
+    gui::restore_settings(lost->kept, app);
+    app.plan_held = true;
+    offer.emplace(lost->message, gui::describe(lost->kept));
+  } else {
+    app.style = style;
+    apply_full_speed_options(o, app.full_speed);
+    app.record_path = o.record;
+    app.record_options = o.record_options;
+    app.record_width = std::uint32_t(o.width);
+    app.record_height = std::uint32_t(o.height);
+    app.race_sync = render::parse_race_sync(o.race_sync);
+    app.verify_allow_slow = o.verify_slow;
+    if (!o.race.empty()) app.set_race(o.race);  // planned with the scenario
+    if (!o.overlay.empty()) {
+      app.full_speed.overlay_path = o.overlay;
+      app.load_overlay();
+    }
   }
-  bool restore = !lost_message.empty();  // after a lost device: once planned, back to the step
   ss::gui::LessonPlayer* lesson = lesson_slot ? &*lesson_slot : nullptr;
-  if (lesson != nullptr && !restore) lesson->start(app);
+  if (lesson != nullptr && !lost) lesson->start(app);
 
   try {
     double last = glfwGetTime();
@@ -233,13 +268,8 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
       const double dt = now - last;
       last = now;
 
-      if (restore && app.ready()) {
-        restore = false;
-        app.jump_to(target);
-        app.error = lost_message +
-                    "\n\nsortscope made a new connection to the GPU and kept your scenario and "
-                    "step.";
-      }
+      std::optional<gui::Action> scripted_answer;
+      if (offer) scripted_answer = take_offer_answer(actions);
       // The scripted actions take the same path as the keys, one per frame once idle.
       // A full-speed run or sweep on the worker finishes before the next action.
       if (!actions.empty() && app.ready() && !app.busy() && !app.working()) {
@@ -304,11 +334,29 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
       gui::handle_keys(app);
       gui::draw_panels(app, renderer);
       if (lesson != nullptr) gui::draw_lesson_overlay(*lesson, app);
+      if (offer) {
+        gui::LostDeviceChoice choice = offer->draw();
+        if (scripted_answer == gui::Action::reconnect) choice = gui::LostDeviceChoice::reconnect;
+        if (scripted_answer == gui::Action::quit) choice = gui::LostDeviceChoice::quit;
+        if (choice == gui::LostDeviceChoice::reconnect) {
+          std::cout << "sortscope: re-planning on a new connection to the GPU, kept: "
+                    << gui::describe(lost->kept) << "\n";
+          offer.reset();
+          app.plan_held = false;
+        } else if (choice == gui::LostDeviceChoice::quit) {
+          app.quit_requested = true;
+        }
+      }
       ImGui::Render();
 
       // Two frames after the last change, so tables have measured their columns.
-      const bool idle =
-          actions.empty() && keys.empty() && app.ready() && !app.busy() && !app.working();
+      // An offer no script answers waits for the user: a screenshot shows it.
+      const bool waiting_for_answer =
+          offer && std::none_of(actions.begin(), actions.end(), [](gui::Action a) {
+            return a == gui::Action::reconnect || a == gui::Action::quit;
+          });
+      const bool idle = waiting_for_answer || (actions.empty() && keys.empty() && app.ready() &&
+                                               !app.busy() && !app.working());
       settled = idle ? settled + 1 : 0;
       const bool shoot = !o.screenshot.empty() && frame >= o.frames && settled > 2;
       render::Image image;
@@ -325,10 +373,17 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
       }
     }
   } catch (const GpuError& e) {
-    return {k_exit_ok, true, e.what(), app.scenario(), app.target()};
+    // Frames in flight still use the App's buffers: wait for them (a lost device returns at
+    // once, a hung one is not waited for) before the App goes.
+    context.wait_idle_noexcept();
+    return {k_exit_ok, LostDevice{e.what(), keep_lost(app, lost)},
+            context.validation_log().count() + app.worker_validation_count()};
   } catch (const vk::DeviceLostError& e) {
-    return {k_exit_ok, true, std::string("the GPU was lost while drawing (") + e.what() + ")",
-            app.scenario(), app.target()};
+    context.wait_idle_noexcept();
+    return {k_exit_ok,
+            LostDevice{std::string("the GPU was lost while drawing (") + e.what() + ")",
+                       keep_lost(app, lost)},
+            context.validation_log().count() + app.worker_validation_count()};
   }
   app.stop_worker();
   context.wait_idle_noexcept();
@@ -361,16 +416,23 @@ int run(const Options& o) {
     throw UsageError("--ui-scale must be between 0.5 and 4");
   install_interrupt_handlers();
   gui::Window window("sortscope", o.width, o.height);
-  std::size_t target = 0;
-  std::string lost_message;
+  std::optional<LostDevice> lost;
+  std::size_t lost_sessions_messages = 0;  // validation messages of sessions that lost the GPU
   for (int reconnects = 0;; ++reconnects) {
-    SessionEnd end = run_session(o, window, scenario, target, actions, keys, lesson, lost_message);
-    if (!end.device_lost) return end.exit_code;
-    std::cerr << "sortscope: " << end.message << "; reconnecting\n";
-    if (reconnects == 3) throw SetupError("the GPU was lost 4 times; giving up: " + end.message);
-    scenario = end.scenario;
-    target = end.target;
-    lost_message = end.message;
+    SessionEnd end = run_session(o, window, scenario, actions, keys, lesson, lost);
+    lost_sessions_messages += end.validation_messages;
+    if (!end.lost) {
+      if (end.exit_code == k_exit_ok && lost_sessions_messages != 0) {
+        std::cerr << "sortscope: the Vulkan validation layer reported " << lost_sessions_messages
+                  << " message(s) before the GPU was lost\n";
+        return k_exit_validation;
+      }
+      return end.exit_code;
+    }
+    std::cerr << "sortscope: " << end.lost->message << "; offering to reconnect\n";
+    if (reconnects == 3)
+      throw SetupError("the GPU was lost 4 times; giving up: " + end.lost->message);
+    lost = std::move(end.lost);
   }
 }
 
