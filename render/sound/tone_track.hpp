@@ -1,0 +1,49 @@
+#pragma once
+// The soundtrack of a sort: short enveloped tones placed in time and mixed into mono samples, as
+// the app plays them and `render --audio` writes them. Each step's sound (from what its kernel
+// did: swap flags, digit counts, the keys a merge takes) becomes tones here; pitch comes from a
+// key's rank in the key range, on an equal-tempered scale from 120 Hz to 1.2 kHz, so the ear hears
+// order as rising pitch (as The Sound of Sorting does).
+#include <cstdint>
+#include <vector>
+
+namespace ss::render {
+
+// Two timbres, so two sources in one step can be told apart (a merge's lists A and B): a pure sine,
+// and one with its second and third harmonics.
+enum class Timbre { sine, bright };
+
+struct Tone {
+  double start_s = 0;
+  double duration_s = 0.05;  // attack, sustain and release included
+  double frequency_hz = 440;
+  float gain = 1.0f;  // before the mix's normalisation
+  Timbre timbre = Timbre::sine;
+};
+
+constexpr double k_lowest_pitch_hz = 120.0;
+constexpr double k_highest_pitch_hz = 1200.0;
+
+// The pitch of a key whose rank in the key range is `rank` (0 the smallest, 1 the largest,
+// clamped), rounded to the nearest semitone above k_lowest_pitch_hz (about 40 semitones).
+double key_pitch_hz(double rank);
+
+class ToneTrack {
+ public:
+  explicit ToneTrack(std::uint32_t sample_rate = 44100) : sample_rate_(sample_rate) {}
+  std::uint32_t sample_rate() const { return sample_rate_; }
+
+  void add(const Tone& tone) { tones_.push_back(tone); }
+  const std::vector<Tone>& tones() const { return tones_; }
+
+  // The tones mixed into `length_s` seconds of samples in [-1, 1]. Each tone rises over 5 ms and
+  // falls over its last 20 ms (less for shorter tones) from and to silence, so no tone clicks;
+  // the mix is scaled down as a whole where it would pass 0.9.
+  std::vector<float> mix(double length_s) const;
+
+ private:
+  std::uint32_t sample_rate_;
+  std::vector<Tone> tones_;
+};
+
+}  // namespace ss::render
