@@ -113,14 +113,6 @@ void upload(const Context& context, const Buffer& dst, std::span<const std::byte
   }
 }
 
-std::vector<std::byte> download(const Context& context, const Buffer& src, vk::DeviceSize bytes,
-                                vk::DeviceSize offset) {
-  std::vector<std::byte> out;
-  resize_interruptibly(out, bytes);
-  download_into(context, src, out, offset);
-  return out;
-}
-
 void download_into(const Context& context, const Buffer& src, std::span<std::byte> out,
                    vk::DeviceSize offset) {
   const vk::DeviceSize bytes = out.size();

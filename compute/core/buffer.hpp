@@ -46,11 +46,9 @@ vk::BufferUsageFlags storage_usage();
 // batch sortscope records starts with one, so no command reads data an earlier batch still writes.
 void full_barrier(const vk::raii::CommandBuffer& cmd);
 
-// Copies host bytes into a device buffer (through a staging buffer) and back.
+// Copies host bytes into a device buffer (through a staging buffer).
 void upload(const Context& context, const Buffer& dst, std::span<const std::byte> bytes,
             vk::DeviceSize offset = 0);
-std::vector<std::byte> download(const Context& context, const Buffer& src, vk::DeviceSize bytes,
-                                vk::DeviceSize offset = 0);
 // Copies src's bytes [offset, offset + out.size()) into `out`, the interrupt checked between
 // pieces.
 void download_into(const Context& context, const Buffer& src, std::span<std::byte> out,
