@@ -9,6 +9,8 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "render/gif_writer.hpp"
+#include "render/sound/soundtrack.hpp"
+#include "render/sound/wav_file.hpp"
 #include "render/video_writer.hpp"
 
 namespace ss::render {
@@ -90,6 +92,29 @@ StepRange parse_step_range(const std::string& text, std::size_t steps, bool phas
   return range;
 }
 
+void check_sound_options(const AnimationOptions& options, const std::string& out) {
+  if (!options.audio.empty() && !ends_with(options.audio, ".wav"))
+    throw UsageError("--audio '" + options.audio + "' must end in .wav");
+  if (options.sound && (out.empty() || animation_format(out) != AnimationFormat::video))
+    throw UsageError(
+        "--sound puts the soundtrack into an .mp4 video; GIFs and PNGs are silent. "
+        "Give --out FILE.mp4, or write the soundtrack alone with --audio FILE.wav");
+}
+
+namespace {
+
+void check_timing(const AnimationOptions& options, const Plan& plan) {
+  if (!(options.fps > 0 && options.fps <= 120))
+    throw UsageError("--fps must be above 0 and at most 120");
+  if (options.frames_per_step < 1) throw UsageError("--frames-per-step must be at least 1");
+  if (options.steps.last < options.steps.first || options.steps.last > plan.steps.size())
+    throw UsageError("steps " + std::to_string(options.steps.first) + ".." +
+                     std::to_string(options.steps.last) + " are not within 0.." +
+                     std::to_string(plan.steps.size()));
+}
+
+}  // namespace
+
 struct AnimationRecorder::Output {
   std::map<std::size_t, Image> kept;  // the palette's sample frames, not drawn twice
   std::optional<GifWriter> gif;
@@ -100,16 +125,17 @@ AnimationRecorder::AnimationRecorder(const Context& context, const Plan& plan,
                                      const KeyArray& input, const KeyRange& range,
                                      const OffscreenOptions& frame, const AnimationOptions& options,
                                      std::string out)
-    : range_(range), options_(options), out_(std::move(out)), output_(std::make_unique<Output>()) {
+    : range_(range),
+      options_(options),
+      out_(std::move(out)),
+      output_(std::make_unique<Output>()),
+      context_(&context) {
   const AnimationFormat format = animation_format(out_);
-  if (!(options.fps > 0 && options.fps <= 120))
-    throw UsageError("--fps must be above 0 and at most 120");
-  if (options.frames_per_step < 1) throw UsageError("--frames-per-step must be at least 1");
-  if (options.steps.last < options.steps.first || options.steps.last > plan.steps.size())
-    throw UsageError("steps " + std::to_string(options.steps.first) + ".." +
-                     std::to_string(options.steps.last) + " are not within 0.." +
-                     std::to_string(plan.steps.size()));
+  check_timing(options, plan);
+  check_sound_options(options, out_);
   if (format == AnimationFormat::video) require_ffmpeg();
+  if (options.sound || !options.audio.empty())
+    sound_ = std::make_unique<SoundtrackBuilder>(options.step_seconds(), options.hold_seconds());
   stepper_ = std::make_unique<Stepper>(context, plan, input);
   renderer_ = std::make_unique<OffscreenRenderer>(context, frame);
   const StepRange steps = options.steps;
@@ -145,6 +171,13 @@ void AnimationRecorder::advance() {
   const Image image =
       found != output_->kept.end() ? found->second : renderer_->render(*stepper_, range_);
   const bool last = position == options_.steps.last;
+  std::vector<float> soundtrack;
+  if (sound_) {
+    sound_->add_frame(*context_, *stepper_, range_, last);
+    if (last) soundtrack = sound_->samples();
+    if (last && !options_.audio.empty())
+      write_wav(options_.audio, soundtrack, sound_->sample_rate());
+  }
   if (output_->gif) {
     shown_ms_ += 1000.0 * options_.frames_per_step / options_.fps + (last ? options_.hold_ms : 0);
     const auto end_ms = std::uint64_t(shown_ms_ + 0.5);
@@ -156,7 +189,10 @@ void AnimationRecorder::advance() {
     const auto hold = std::uint32_t(options_.hold_ms * options_.fps / 1000.0 + 0.5);
     for (std::uint32_t i = 0; i < options_.frames_per_step + (last ? hold : 0); ++i)
       output_->video->add_frame(image);
-    if (last) output_->video->finish();
+    if (last && options_.sound)
+      output_->video->finish(soundtrack, sound_->sample_rate());
+    else if (last)
+      output_->video->finish();
   } else {
     write_png(image, sequence_path(out_, position));
   }
@@ -173,6 +209,29 @@ void write_animation(const Context& context, const Plan& plan, const KeyArray& i
     recorder.advance();
     if (progress) progress(recorder.frames_done(), recorder.total());
   }
+}
+
+}  // namespace ss::render
+
+namespace ss::render {
+
+void write_soundtrack(const Context& context, const Plan& plan, const KeyArray& input,
+                      const KeyRange& range, const AnimationOptions& options,
+                      const AnimationProgress& progress) {
+  check_timing(options, plan);
+  check_sound_options(options, "");
+  if (options.audio.empty()) throw UsageError("write_soundtrack needs --audio FILE.wav");
+  SoundtrackBuilder sound(options.step_seconds(), options.hold_seconds());
+  Stepper stepper(context, plan, input);
+  stepper.jump(options.steps.first);
+  const std::size_t total = options.steps.last - options.steps.first + 1;
+  for (std::size_t done = 0; done < total; ++done) {
+    throw_if_interrupted();
+    if (done > 0) stepper.next();
+    sound.add_frame(context, stepper, range, done + 1 == total);
+    if (progress) progress(done + 1, total);
+  }
+  write_wav(options.audio, sound.samples(), sound.sample_rate());
 }
 
 }  // namespace ss::render

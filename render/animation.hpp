@@ -1,7 +1,8 @@
 #pragma once
 // Steps A..B of a plan as one animation: an animated GIF, a numbered PNG sequence or (through
-// ffmpeg) an MP4 video, chosen by the output name. Every frame is the offscreen render of one
-// stepper position, so it shows exactly what `render --step K` shows, heading and counters too.
+// ffmpeg) an MP4 video, chosen by the output name, with its soundtrack as WAV or in the MP4. Every
+// frame is the offscreen render of one stepper position, so it shows exactly what `render --step K`
+// shows, heading and counters too.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -33,13 +34,25 @@ struct AnimationOptions {
   double fps = 2.0;                   // frames per second
   std::uint32_t frames_per_step = 1;  // how many frames each step stays on screen
   std::uint32_t hold_ms = 2000;       // the last step stays this much longer
+  // The soundtrack (sound/soundtrack.hpp): `audio` names a WAV file to write it to; `sound` puts it
+  // into the MP4 (refused for GIFs and PNGs, which are silent).
+  std::string audio;
+  bool sound = false;
+  double step_seconds() const { return frames_per_step / fps; }
+  double hold_seconds() const { return hold_ms / 1000.0; }
 };
+
+// Throws UsageError for an --audio name that is not .wav, or --sound with an output that cannot
+// carry sound (`out` empty: no pictures, the WAV alone).
+void check_sound_options(const AnimationOptions& options, const std::string& out);
 
 // Records an animation one frame per call, so the app can record between its own frames and
 // show progress; write_animation() below is the loop the CLI runs. Steps a Stepper of its own
 // (the plan and input given), so the caller's stepper stays where it is. A GIF or video is
 // written all or nothing (destroyed before the last frame: no file); a PNG sequence one complete
 // file at a time.
+class SoundtrackBuilder;
+
 class AnimationRecorder {
  public:
   // Throws UsageError for an unknown output name, bad timing options or a missing ffmpeg.
@@ -65,6 +78,8 @@ class AnimationRecorder {
   std::unique_ptr<Stepper> stepper_;
   std::unique_ptr<OffscreenRenderer> renderer_;
   std::unique_ptr<Output> output_;
+  std::unique_ptr<SoundtrackBuilder> sound_;
+  const Context* context_ = nullptr;
   std::size_t done_ = 0;
   double shown_ms_ = 0;
   std::uint64_t rounded_ms_ = 0;
@@ -78,5 +93,11 @@ void write_animation(const Context& context, const Plan& plan, const KeyArray& i
                      const KeyRange& range, const OffscreenOptions& frame,
                      const AnimationOptions& options, const std::string& out,
                      const AnimationProgress& progress = {});
+
+// The soundtrack alone, as the animation of `options.steps` would play it, to the WAV file
+// `options.audio`: steps a Stepper of its own without drawing anything.
+void write_soundtrack(const Context& context, const Plan& plan, const KeyArray& input,
+                      const KeyRange& range, const AnimationOptions& options,
+                      const AnimationProgress& progress = {});
 
 }  // namespace ss::render

@@ -9,61 +9,13 @@
 #include "core/buffer.hpp"
 #include "core/context.hpp"
 #include "input/key_file.hpp"
+#include "render/gather.hpp"
 #include "render/step_state.hpp"
 #include "shaders/common/mergesort_step.h"
 
 namespace ss::render {
 
 namespace {
-
-// Key words of the given items (key indices) of a plan buffer, in one copy command: consecutive
-// items are one copy region, so a strided sample costs one region per sample, not one submit.
-KeyArray gather_keys(const Context& context, const Buffer& buffer, KeyType type,
-                     const std::vector<std::uint32_t>& items) {
-  KeyArray keys;
-  keys.type = type;
-  if (items.empty()) return keys;
-  const std::uint32_t words = key_words(type);
-  const vk::DeviceSize item_bytes = vk::DeviceSize(words) * 4u;
-  std::vector<vk::BufferCopy> regions;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    const vk::DeviceSize src = vk::DeviceSize(items[i]) * item_bytes;
-    const vk::DeviceSize dst = vk::DeviceSize(i) * item_bytes;
-    if (!regions.empty() && regions.back().srcOffset + regions.back().size == src &&
-        regions.back().dstOffset + regions.back().size == dst)
-      regions.back().size += item_bytes;
-    else
-      regions.emplace_back(src, dst, item_bytes);
-  }
-  const vk::DeviceSize bytes = vk::DeviceSize(items.size()) * item_bytes;
-  Buffer staging(context, bytes, vk::BufferUsageFlagBits::eTransferDst, MemoryKind::readback);
-  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
-    full_barrier(cmd);
-    cmd.copyBuffer(buffer.handle(), staging.handle(), regions);
-    cmd.pipelineBarrier(
-        vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
-        vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite, vk::AccessFlagBits::eHostRead), {},
-        {});
-  });
-  keys.words.resize(items.size() * words);
-  std::memcpy(keys.words.data(), staging.mapped(), bytes);
-  return keys;
-}
-
-// The key's place between the input's smallest and largest key, as the bars shader computes it.
-float key_fraction(const KeyArray& keys, std::size_t i, const KeyRange& range) {
-  if (keys.type == KeyType::f32) {
-    const float v = std::bit_cast<float>(keys.words[i]);
-    if (std::isnan(v)) return (keys.words[i] & 0x80000000u) != 0 ? 0.0f : 1.0f;
-    const float span = range.max_value - range.min_value;
-    return span > 0 ? std::clamp((v - range.min_value) / span, 0.0f, 1.0f) : 0.5f;
-  }
-  const std::uint64_t e = encoded_key(keys, i, false);
-  const std::uint64_t span = range.max_encoded - range.min_encoded;
-  if (span == 0) return 0.5f;
-  const double offset = e >= range.min_encoded ? double(e - range.min_encoded) : 0.0;
-  return std::clamp(float(offset / double(span)), 0.0f, 1.0f);
-}
 
 // One list's blocks: the first and last key of each block, encoded in sort order.
 void list_blocks(const Context& context, const Stepper& stepper, std::uint32_t buffer,

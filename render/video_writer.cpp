@@ -13,10 +13,40 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "render/sound/wav_file.hpp"
 
 extern char** environ;
 
 namespace ss::render {
+
+namespace {
+
+// Starts `args` (args[0] the program) with `input` as its standard input (-1: inherited);
+// returns posix_spawn's error number, 0 when it started.
+int spawn(const std::vector<std::string>& args, int input, pid_t& pid) {
+  std::vector<char*> argv;
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (input >= 0) posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO);
+  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return spawned;
+}
+
+int wait_for(pid_t pid) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return status;
+}
+
+bool succeeded(int status) {
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+}  // namespace
 
 std::filesystem::path find_ffmpeg() {
   const char* path = std::getenv("PATH");
@@ -78,15 +108,8 @@ VideoWriter::VideoWriter(const std::filesystem::path& path, std::uint32_t width,
                                          "-f",
                                          "mp4",
                                          temporary_.string()};
-  std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO);
   pid_t pid = -1;
-  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
+  const int spawned = spawn(args, fds[0], pid);
   close(fds[0]);
   if (spawned != 0) {
     close(fds[1]);
@@ -110,9 +133,7 @@ void VideoWriter::close_pipe() {
 }
 
 int VideoWriter::wait_ffmpeg() {
-  int status = 0;
-  while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = wait_for(pid_);
   pid_ = -1;
   return status;
 }
@@ -144,18 +165,70 @@ void VideoWriter::add_frame(const Image& image) {
                      std::strerror(error) + "); its messages are above");
 }
 
-void VideoWriter::finish() {
+void VideoWriter::finish(std::span<const float> soundtrack, std::uint32_t sample_rate) {
   close_pipe();
-  const int status = wait_ffmpeg();
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+  if (!succeeded(wait_ffmpeg()))
     throw UsageError("ffmpeg could not write '" + destination_.string() +
                      "'; its messages are above");
+  std::filesystem::path finished = temporary_;
+  std::filesystem::path muxed, wav;
+  // Removes the muxing's files on every way out; the silent video is the destructor's.
+  struct Cleanup {
+    std::filesystem::path* a;
+    std::filesystem::path* b;
+    ~Cleanup() {
+      std::error_code ignored;
+      if (!a->empty()) std::filesystem::remove(*a, ignored);
+      if (!b->empty()) std::filesystem::remove(*b, ignored);
+    }
+  } cleanup{&muxed, &wav};
+  if (!soundtrack.empty()) {
+    // The soundtrack is complete only once the last frame is drawn, so it joins the finished
+    // video in a second ffmpeg run that copies the video stream as it is.
+    wav = temporary_;
+    wav += ".wav";
+    write_wav(wav, soundtrack, sample_rate);
+    muxed = temporary_;
+    muxed += ".muxed";
+    const std::vector<std::string> args = {require_ffmpeg().string(),
+                                           "-hide_banner",
+                                           "-loglevel",
+                                           "error",
+                                           "-y",
+                                           "-i",
+                                           temporary_.string(),
+                                           "-i",
+                                           wav.string(),
+                                           "-map",
+                                           "0:v:0",
+                                           "-map",
+                                           "1:a:0",
+                                           "-c:v",
+                                           "copy",
+                                           "-c:a",
+                                           "aac",
+                                           "-b:a",
+                                           "128k",
+                                           "-movflags",
+                                           "+faststart",
+                                           "-f",
+                                           "mp4",
+                                           muxed.string()};
+    pid_t pid = -1;
+    const int spawned = spawn(args, -1, pid);
+    if (spawned != 0) throw SetupError("cannot start " + args[0] + ": " + std::strerror(spawned));
+    if (!succeeded(wait_for(pid)))
+      throw UsageError("ffmpeg could not add the soundtrack to '" + destination_.string() +
+                       "'; its messages are above");
+    finished = muxed;
+  }
   std::error_code error;
-  std::filesystem::rename(temporary_, destination_, error);
+  std::filesystem::rename(finished, destination_, error);
   if (error)
     throw UsageError("cannot move the video into place at '" + destination_.string() +
                      "': " + error.message());
+  if (finished == muxed) muxed.clear();
   committed_ = true;
+  std::filesystem::remove(temporary_, error);
 }
-
 }  // namespace ss::render

@@ -4,6 +4,7 @@
 // finish(), so an error or Ctrl-C leaves no partial video.
 #include <cstdint>
 #include <filesystem>
+#include <span>
 #include <string>
 
 #include "render/offscreen_target.hpp"
@@ -24,7 +25,8 @@ class VideoWriter {
   VideoWriter& operator=(const VideoWriter&) = delete;
 
   void add_frame(const Image& image);
-  void finish();
+  // Ends the video; with a soundtrack (mono samples in [-1, 1]), muxes it in as AAC audio.
+  void finish(std::span<const float> soundtrack = {}, std::uint32_t sample_rate = 44100);
 
  private:
   void close_pipe();

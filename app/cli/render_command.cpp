@@ -65,12 +65,16 @@ render::AnimationProgress stderr_progress(const std::string& out) {
 }
 
 int render_animation(const RenderOptions& o, const render::OffscreenOptions& frame) {
-  if (o.out.empty())
-    throw UsageError("--steps needs --out: FILE.gif, FILE.mp4, a name with %04d, or a folder/");
+  if (o.out.empty() && o.animation.audio.empty())
+    throw UsageError(
+        "--steps needs --out: FILE.gif, FILE.mp4, a name with %04d, or a folder/ (and/or "
+        "--audio FILE.wav for the soundtrack alone)");
   if (o.step_given) throw UsageError("give --step (one PNG) or --steps (an animation), not both");
   if (!o.svg.empty()) throw UsageError("--svg draws one step; leave it out with --steps");
   // Before the device is opened or anything is drawn: a wrong name or a missing ffmpeg fails fast.
-  if (render::animation_format(o.out) == render::AnimationFormat::video) render::require_ffmpeg();
+  render::check_sound_options(o.animation, o.out);
+  if (!o.out.empty() && render::animation_format(o.out) == render::AnimationFormat::video)
+    render::require_ffmpeg();
   const Scenario scenario = resolve_scenario(o.scenario);
   ScenarioSession session(scenario, o.scenario.n_given);
   const Context& context = session.context();
@@ -79,8 +83,17 @@ int render_animation(const RenderOptions& o, const render::OffscreenOptions& fra
   animation.steps = render::parse_step_range(o.steps, plan.steps.size(), plan.phases_expanded);
   const KeyArray input = session.take_input();
   const render::KeyRange range = render::key_range(input);
+  if (o.out.empty()) {
+    render::write_soundtrack(context, plan, input, range, animation,
+                             stderr_progress(animation.audio));
+    std::cout << "wrote " << animation.audio << " (soundtrack of steps " << animation.steps.first
+              << ".." << animation.steps.last << " of " << plan.steps.size() << ", "
+              << animation.step_seconds() << " s a step)\n";
+    return exit_code_after_validation(context, k_exit_ok);
+  }
   render::write_animation(context, plan, input, range, frame, animation, o.out,
                           stderr_progress(o.out));
+  if (!animation.audio.empty()) std::cout << "wrote " << animation.audio << " (soundtrack)\n";
   std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", steps "
             << animation.steps.first << ".." << animation.steps.last << " of " << plan.steps.size();
   if (std::error_code e; std::filesystem::is_regular_file(o.out, e))
@@ -221,6 +234,12 @@ Command add_render_command(CLI::App& app) {
   sub->add_option("--hold-ms", options->animation.hold_ms,
                   "milliseconds the last step stays on screen longer")
       ->capture_default_str();
+  sub->add_option("--audio", options->animation.audio,
+                  "with --steps: the soundtrack as a WAV file (each step's swaps, digit counts or "
+                  "merged keys as tones, in time with the frames); without --out only the WAV is "
+                  "written");
+  sub->add_flag("--sound", options->animation.sound,
+                "with --steps and --out FILE.mp4: put the soundtrack into the video");
   sub->add_option("--view", options->view,
                   "bars, network, both (bars + the plan's detail view), for radix plans: "
                   "digits, histogram, scatter, tiles; for mergesort: mergepath (merge-path grid "

@@ -65,6 +65,7 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "next-view") return Action::next_view;
   if (name == "density") return Action::toggle_density;
   if (name == "caption") return Action::toggle_caption;
+  if (name == "mute") return Action::toggle_mute;
   if (name == "controls") return Action::toggle_controls;
   if (name == "step-panel") return Action::toggle_step_panel;
   if (name == "close-drawers") return Action::close_drawers;
@@ -362,6 +363,9 @@ void App::perform(Action action) {
     case Action::toggle_caption:
       views.caption = !views.caption;
       break;
+    case Action::toggle_mute:
+      sound.muted = !sound.muted;
+      break;
     case Action::toggle_controls:
       controls_open = !controls_open;
       step_open = false;
@@ -445,6 +449,8 @@ void App::start_recording() {
   frame.style = style;
   render::AnimationOptions options = record_options;
   options.steps = {0, plan_->steps.size()};
+  // A video takes the soundtrack along while the sound is on; GIFs and PNGs stay silent.
+  if (sound.audible() && path.ends_with(".mp4")) options.sound = true;
   try {
     recorder_ = std::make_unique<render::AnimationRecorder>(context_, *plan_, input_, range_, frame,
                                                             options, path);

@@ -53,17 +53,27 @@ enum class Action {
   step_counterexample,  // load the 0-1 check's failing input as the input, at step 0
   restore_network,      // enable every comparator again
   quit,
-  reconnect,  // answers the lost-GPU offer (gui/lost_device_offer.hpp); nothing otherwise
-
+  reconnect,    // answers the lost-GPU offer (gui/lost_device_offer.hpp); nothing otherwise
+  toggle_mute,  // M: mutes (or unmutes) the sound (gui/sound_room.hpp)
 };
 
 // "next", "back", "play", "reset", "end", "new-input", "fullscreen", "panels", "presenter",
 // "phases", "pick-previous", "pick-next", "fullspeed", "next-view", "density", "controls",
 // "step-panel", "close-drawers", "fullspeed-run", "sweep", "cancel", "export", "slowest-kind",
-// "record", "race-run", "verify", "counterexample", "restore-network", "quit", "reconnect".
+// "record", "race-run", "verify", "counterexample", "restore-network", "quit", "reconnect",
+// "mute".
 std::optional<Action> parse_action(const std::string& name);
 
 enum class Mode { stepping, full_speed };
+
+// The sound's settings, edited by the controls panel and M; gui/sound_room.hpp plays.
+struct SoundSettings {
+  bool enabled = true;  // the "sound" checkbox
+  bool muted = false;   // M
+  float volume = 0.8f;
+  std::string status;  // what the sound room says: the device it plays on, or why it is silent
+  bool audible() const { return enabled && !muted && volume > 0.0f; }
+};
 
 // The full-speed panel's settings and results (the panel is gui/full_speed_panel.cpp).
 struct FullSpeedState {
@@ -208,6 +218,9 @@ class App {
 
   Mode mode = Mode::stepping;
   FullSpeedState full_speed;
+  SoundSettings sound;
+  // The input's key range: bar heights and sound pitches.
+  const render::KeyRange& key_range() const { return range_; }
   bool playing = false;
   float steps_per_second = 2.0f;
   render::ViewsOptions views;

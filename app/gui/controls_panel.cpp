@@ -22,7 +22,7 @@ constexpr std::uint32_t k_gui_max_n = 1u << 22;
 constexpr const char* k_key_help =
     "keys: Left/Right step, Space play, R reset, N new input, V next view, C controls, S step "
     "panel, Esc close, H hide panels, P presenter, F11 full screen, O phases, [ ] pick list or "
-    "tile, F full speed / stepping, G record, T narration";
+    "tile, F full speed / stepping, G record, T narration, M mute";
 
 template <class T, std::size_t N, class Name>
 bool combo(const char* label, T& value, const T (&items)[N], Name name) {
@@ -135,6 +135,17 @@ void scenario_controls(App& app) {
   if (changed) app.apply_edits();
 }
 
+// The sound checkbox (M mutes without unticking it), the volume, and where it plays or why not.
+void sound_controls(SoundSettings& sound) {
+  bool on = sound.enabled && !sound.muted;
+  if (ImGui::Checkbox("sound (M)", &on)) {
+    sound.enabled = on;
+    sound.muted = false;
+  }
+  ImGui::SliderFloat("volume", &sound.volume, 0.0f, 1.0f, "%.2f");
+  if (!sound.status.empty()) wrapped_text_disabled(sound.status.c_str());
+}
+
 void stepping_controls(App& app) {
   const Stepper* stepper = app.stepper();
   const int total = stepper ? int(stepper->step_count()) : 0;
@@ -153,6 +164,7 @@ void stepping_controls(App& app) {
   if (ImGui::SliderInt("step", &position, 0, total)) app.jump_to(std::size_t(position));
   ImGui::SliderFloat("steps/s", &app.steps_per_second, 0.25f, 60.0f, "%.2f",
                      ImGuiSliderFlags_Logarithmic);
+  sound_controls(app.sound);
   if (ImGui::Button("new input (N)")) app.perform(Action::new_input);
   const char* mode = app.mode == Mode::full_speed ? "stepping (F)" : "full speed (F)";
   same_line_if_fits(button_width(mode));

@@ -16,6 +16,7 @@ KeptSettings keep_settings(const App& app) {
   kept.controls_open = app.controls_open;
   kept.step_open = app.step_open;
   kept.steps_per_second = app.steps_per_second;
+  kept.sound = app.sound;
   kept.verify_allow_slow = app.verify_allow_slow;
   kept.record_path = app.record_path;
   kept.record_width = app.record_width;
@@ -36,6 +37,7 @@ void restore_settings(const KeptSettings& kept, App& app) {
   app.controls_open = kept.controls_open;
   app.step_open = kept.step_open;
   app.steps_per_second = kept.steps_per_second;
+  app.sound = kept.sound;
   app.verify_allow_slow = kept.verify_allow_slow;
   app.record_path = kept.record_path;
   app.record_width = kept.record_width;

@@ -28,6 +28,7 @@ struct KeptSettings {
   bool controls_open = false;
   bool step_open = false;
   float steps_per_second = 2.0f;
+  SoundSettings sound;
   bool verify_allow_slow = false;
   std::string record_path;
   std::uint32_t record_width = 0;

@@ -36,6 +36,7 @@ void handle_keys(App& app) {
         if (press.key == GLFW_KEY_V) app.perform(Action::next_view);
         if (press.key == GLFW_KEY_D) app.perform(Action::toggle_density);
         if (press.key == GLFW_KEY_T) app.perform(Action::toggle_caption);
+        if (press.key == GLFW_KEY_M) app.perform(Action::toggle_mute);
         if (press.key == GLFW_KEY_C) app.perform(Action::toggle_controls);
         if (press.key == GLFW_KEY_S) app.perform(Action::toggle_step_panel);
         if (press.key == GLFW_KEY_ESCAPE) app.perform(Action::close_drawers);

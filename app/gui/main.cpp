@@ -23,6 +23,7 @@
 #include "gui/lesson_player.hpp"
 #include "gui/lost_device_offer.hpp"
 #include "gui/panels.hpp"
+#include "gui/sound_room.hpp"
 #include "gui/window.hpp"
 
 namespace {
@@ -60,6 +61,8 @@ struct Options {
   bool verify_slow = false;
   std::string lesson;  // a built-in lesson's name, a lesson file, or "list"
   std::string keys;    // scripted key presses (tests), e.g. "pagedown,pagedown,b"
+  bool mute = false;
+  float steps_per_second = 2.0f;
 };
 
 // Key names --keys takes, as GLFW codes: what a clicker and the lesson player use.
@@ -71,7 +74,8 @@ std::deque<int> parse_keys(const std::string& list) {
                                                       {"space", GLFW_KEY_SPACE},
                                                       {"b", GLFW_KEY_B},
                                                       {"t", GLFW_KEY_T},
-                                                      {"p", GLFW_KEY_P}};
+                                                      {"p", GLFW_KEY_P},
+                                                      {"m", GLFW_KEY_M}};
   std::deque<int> keys;
   std::stringstream in(list);
   for (std::string name; std::getline(in, name, ',');) {
@@ -201,7 +205,7 @@ ss::gui::KeptSettings keep_lost(const ss::gui::App& app, const std::optional<Los
 
 SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scenario& scenario,
                        std::deque<ss::gui::Action>& actions, std::deque<int>& keys,
-                       std::optional<ss::gui::LessonPlayer>& lesson_slot,
+                       std::optional<ss::gui::LessonPlayer>& lesson_slot, ss::gui::SoundRoom& sound,
                        const std::optional<LostDevice>& lost) {
   using namespace ss;
   ContextOptions context_options;
@@ -238,6 +242,8 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
     app.record_height = std::uint32_t(o.height);
     app.race_sync = render::parse_race_sync(o.race_sync);
     app.verify_allow_slow = o.verify_slow;
+    app.sound.muted = o.mute;
+    app.steps_per_second = o.steps_per_second;
     if (!o.race.empty()) app.set_race(o.race);  // planned with the scenario
     if (!o.overlay.empty()) {
       app.full_speed.overlay_path = o.overlay;
@@ -287,6 +293,7 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
         clear_interrupt();
         app.perform(gui::Action::cancel);
       }
+      sound.follow(app);
       if (!o.screenshot.empty() && !app.ready() && !app.error.empty()) {
         // A script asked for a scenario that cannot run: say so instead of waiting forever.
         throw UsageError(app.error);
@@ -356,7 +363,7 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
             return a == gui::Action::reconnect || a == gui::Action::quit;
           });
       const bool idle = waiting_for_answer || (actions.empty() && keys.empty() && app.ready() &&
-                                               !app.busy() && !app.working());
+                                               !app.busy() && !app.working() && !app.playing);
       settled = idle ? settled + 1 : 0;
       const bool shoot = !o.screenshot.empty() && frame >= o.frames && settled > 2;
       render::Image image;
@@ -418,10 +425,12 @@ int run(const Options& o) {
   gui::Window window("sortscope", o.width, o.height);
   std::optional<LostDevice> lost;
   std::size_t lost_sessions_messages = 0;  // validation messages of sessions that lost the GPU
+  gui::SoundRoom sound;  // outlives a lost GPU: the audio device has nothing to do with it
   for (int reconnects = 0;; ++reconnects) {
-    SessionEnd end = run_session(o, window, scenario, actions, keys, lesson, lost);
+    SessionEnd end = run_session(o, window, scenario, actions, keys, lesson, sound, lost);
     lost_sessions_messages += end.validation_messages;
     if (!end.lost) {
+      std::cout << sound.summary() << "\n";
       if (end.exit_code == k_exit_ok && lost_sessions_messages != 0) {
         std::cerr << "sortscope: the Vulkan validation layer reported " << lost_sessions_messages
                   << " message(s) before the GPU was lost\n";
@@ -494,6 +503,13 @@ int main(int argc, char** argv) {
   cli.add_option("--ui-scale", o.ui_scale, "scale of text and controls (0.5 to 4)")
       ->capture_default_str();
   cli.add_flag("--presenter", o.presenter, "presenter mode: high contrast, large text");
+  cli.add_option("--steps-per-second", o.steps_per_second,
+                 "playback speed (Space plays; the controls' steps/s slider)")
+      ->check(CLI::Range(0.25f, 60.0f))
+      ->capture_default_str();
+  cli.add_flag("--mute", o.mute,
+               "start with the sound muted (M or the sound checkbox turns it on); without an "
+               "audio device the app is silent anyway (SDL_AUDIODRIVER picks SDL's driver)");
   cli.add_option("--lesson", o.lesson,
                  "play a lesson: a built-in one's name (--lesson list names them) or a lesson "
                  "file; PageDown, Right or Space: next stop, PageUp or Left: back, B: blank");

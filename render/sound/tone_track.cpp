@@ -18,28 +18,33 @@ double key_pitch_hz(double rank) {
   return k_lowest_pitch_hz * std::exp2(std::round(rank * semitones) / 12.0);
 }
 
-std::vector<float> ToneTrack::mix(double length_s) const {
-  const double rate = sample_rate_;
-  std::vector<float> out(static_cast<std::size_t>(std::max(0.0, length_s) * rate + 0.5), 0.0f);
-  for (const Tone& tone : tones_) {
-    const auto first = static_cast<std::int64_t>(std::llround(tone.start_s * rate));
-    const auto count = static_cast<std::int64_t>(std::llround(tone.duration_s * rate));
-    // Shorter tones keep the shape: the attack and release share the tone's length.
-    const double attack = std::min(k_attack_s, tone.duration_s * 0.25);
-    const double release = std::min(k_release_s, tone.duration_s * 0.5);
-    const double w = 2.0 * std::numbers::pi * tone.frequency_hz;
-    for (std::int64_t i = std::max<std::int64_t>(0, -first); i < count; ++i) {
-      const std::int64_t at = first + i;
-      if (at >= static_cast<std::int64_t>(out.size())) break;
-      const double t = double(i) / rate;
-      const double left = tone.duration_s - t;
-      const double envelope = std::clamp(std::min(t / attack, left / release), 0.0, 1.0);
-      double wave = std::sin(w * t);
-      if (tone.timbre == Timbre::bright)
-        wave = 0.6 * wave + 0.3 * std::sin(2 * w * t) + 0.1 * std::sin(3 * w * t);
-      out[static_cast<std::size_t>(at)] += static_cast<float>(tone.gain * envelope * wave);
-    }
+void add_tone(const Tone& tone, std::uint32_t sample_rate, std::int64_t first, std::int64_t offset,
+              std::span<float> out) {
+  const double rate = sample_rate;
+  const auto count = static_cast<std::int64_t>(std::llround(tone.duration_s * rate));
+  // Shorter tones keep the shape: the attack and release share the tone's length.
+  const double attack = std::min(k_attack_s, tone.duration_s * 0.25);
+  const double release = std::min(k_release_s, tone.duration_s * 0.5);
+  const double w = 2.0 * std::numbers::pi * tone.frequency_hz;
+  const std::int64_t end = offset + static_cast<std::int64_t>(out.size());
+  for (std::int64_t i = std::max<std::int64_t>(0, offset - first); i < count; ++i) {
+    const std::int64_t at = first + i;
+    if (at >= end) break;
+    const double t = double(i) / rate;
+    const double left = tone.duration_s - t;
+    const double envelope = std::clamp(std::min(t / attack, left / release), 0.0, 1.0);
+    double wave = std::sin(w * t);
+    if (tone.timbre == Timbre::bright)
+      wave = 0.6 * wave + 0.3 * std::sin(2 * w * t) + 0.1 * std::sin(3 * w * t);
+    out[static_cast<std::size_t>(at - offset)] += static_cast<float>(tone.gain * envelope * wave);
   }
+}
+
+std::vector<float> ToneTrack::mix(double length_s) const {
+  std::vector<float> out(static_cast<std::size_t>(std::max(0.0, length_s) * sample_rate_ + 0.5),
+                         0.0f);
+  for (const Tone& tone : tones_)
+    add_tone(tone, sample_rate_, std::llround(tone.start_s * sample_rate_), 0, out);
   float peak = 0.0f;
   for (float s : out) peak = std::max(peak, std::abs(s));
   if (peak > k_peak) {

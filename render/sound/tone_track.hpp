@@ -5,6 +5,7 @@
 // key's rank in the key range, on an equal-tempered scale from 120 Hz to 1.2 kHz, so the ear hears
 // order as rising pitch (as The Sound of Sorting does).
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace ss::render {
@@ -27,6 +28,13 @@ constexpr double k_highest_pitch_hz = 1200.0;
 // The pitch of a key whose rank in the key range is `rank` (0 the smallest, 1 the largest,
 // clamped), rounded to the nearest semitone above k_lowest_pitch_hz (about 40 semitones).
 double key_pitch_hz(double rank);
+
+// Adds `tone`, whose first sample is sample `first` of a stream at `sample_rate`, to `out`, which
+// holds the stream's samples from `offset` on: the tone's part that falls there (its start_s is
+// not read). The envelope rises over 5 ms and falls over its last 20 ms (less for shorter tones).
+// ToneTrack::mix renders a whole track with it; the app's audio thread one block at a time.
+void add_tone(const Tone& tone, std::uint32_t sample_rate, std::int64_t first, std::int64_t offset,
+              std::span<float> out);
 
 class ToneTrack {
  public:
