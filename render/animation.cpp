@@ -135,7 +135,8 @@ AnimationRecorder::AnimationRecorder(const Context& context, const Plan& plan,
   check_sound_options(options, out_);
   if (format == AnimationFormat::video) require_ffmpeg();
   if (options.sound || !options.audio.empty())
-    sound_ = std::make_unique<SoundtrackBuilder>(options.step_seconds(), options.hold_seconds());
+    sound_ = std::make_unique<SoundtrackBuilder>(options.step_seconds(), options.hold_seconds(),
+                                                 options.sound_options);
   stepper_ = std::make_unique<Stepper>(context, plan, input);
   renderer_ = std::make_unique<OffscreenRenderer>(context, frame);
   const StepRange steps = options.steps;
@@ -221,7 +222,7 @@ void write_soundtrack(const Context& context, const Plan& plan, const KeyArray& 
   check_timing(options, plan);
   check_sound_options(options, "");
   if (options.audio.empty()) throw UsageError("write_soundtrack needs --audio FILE.wav");
-  SoundtrackBuilder sound(options.step_seconds(), options.hold_seconds());
+  SoundtrackBuilder sound(options.step_seconds(), options.hold_seconds(), options.sound_options);
   Stepper stepper(context, plan, input);
   stepper.jump(options.steps.first);
   const std::size_t total = options.steps.last - options.steps.first + 1;

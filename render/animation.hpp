@@ -10,6 +10,7 @@
 #include <string>
 
 #include "render/headless.hpp"
+#include "render/sound/step_sound.hpp"
 
 namespace ss::render {
 
@@ -38,6 +39,7 @@ struct AnimationOptions {
   // into the MP4 (refused for GIFs and PNGs, which are silent).
   std::string audio;
   bool sound = false;
+  SoundOptions sound_options;
   double step_seconds() const { return frames_per_step / fps; }
   double hold_seconds() const { return hold_ms / 1000.0; }
 };

@@ -240,6 +240,9 @@ Command add_render_command(CLI::App& app) {
                   "written");
   sub->add_flag("--sound", options->animation.sound,
                 "with --steps and --out FILE.mp4: put the soundtrack into the video");
+  sub->add_flag("--sound-compared", options->animation.sound_options.compared,
+                "networks: comparators that kept their keys sound too, lighter (by default only "
+                "swaps sound)");
   sub->add_option("--view", options->view,
                   "bars, network, both (bars + the plan's detail view), for radix plans: "
                   "digits, histogram, scatter, tiles; for mergesort: mergepath (merge-path grid "

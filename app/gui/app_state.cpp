@@ -450,7 +450,10 @@ void App::start_recording() {
   render::AnimationOptions options = record_options;
   options.steps = {0, plan_->steps.size()};
   // A video takes the soundtrack along while the sound is on; GIFs and PNGs stay silent.
-  if (sound.audible() && path.ends_with(".mp4")) options.sound = true;
+  if (sound.audible() && path.ends_with(".mp4")) {
+    options.sound = true;
+    options.sound_options = sound.options;
+  }
   try {
     recorder_ = std::make_unique<render::AnimationRecorder>(context_, *plan_, input_, range_, frame,
                                                             options, path);

@@ -16,6 +16,7 @@
 #include "gui/verify_job.hpp"
 #include "plan/stepper.hpp"
 #include "render/animation.hpp"
+#include "render/sound/step_sound.hpp"
 #include "render/step_state.hpp"
 #include "render/views/network_view.hpp"
 #include "render/views/views_panel.hpp"
@@ -71,6 +72,7 @@ struct SoundSettings {
   bool enabled = true;  // the "sound" checkbox
   bool muted = false;   // M
   float volume = 0.8f;
+  render::SoundOptions options;  // what sounds (compared comparators too)
   std::string status;  // what the sound room says: the device it plays on, or why it is silent
   bool audible() const { return enabled && !muted && volume > 0.0f; }
 };

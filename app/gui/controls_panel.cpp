@@ -143,6 +143,7 @@ void sound_controls(SoundSettings& sound) {
     sound.muted = false;
   }
   ImGui::SliderFloat("volume", &sound.volume, 0.0f, 1.0f, "%.2f");
+  ImGui::Checkbox("unswapped comparators too", &sound.options.compared);
   if (!sound.status.empty()) wrapped_text_disabled(sound.status.c_str());
 }
 

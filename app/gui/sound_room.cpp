@@ -45,7 +45,8 @@ void SoundRoom::follow(App& app) {
   const double window = 1.0 / std::clamp(double(app.steps_per_second), 0.25, 120.0);
   const render::KeyRange& range = app.key_range();
   render::ToneTrack track(output_->sample_rate());
-  render::lay_out_step(track, render::step_notes(app.context(), *stepper, range), 0.0, window);
+  render::lay_out_step(track, render::step_notes(app.context(), *stepper, range, settings.options),
+                       0.0, window);
   if (stepper->at_end() && position_ > 0)
     render::lay_out_step(track, render::closing_sweep_notes(app.context(), *stepper, range), window,
                          render::k_closing_sweep_s);

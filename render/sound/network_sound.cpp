@@ -27,10 +27,16 @@ std::vector<Note> network_notes(const SoundInput& in) {
   for (std::uint32_t i : even_sample(lefts.size(), k_max_step_notes)) sampled.push_back(lefts[i]);
   const std::vector<std::uint32_t> flags =
       gather_words(in.context, *stats, sampled, 1, gpu::STATS_FLAGS_OFFSET);
-  std::vector<std::uint32_t> swapped;
-  for (std::size_t i = 0; i < sampled.size(); ++i)
-    if (flags[i] != 0) swapped.push_back(sampled[i]);
-  return key_notes(in, swapped);
+  std::vector<std::uint32_t> sounding;
+  std::vector<float> gains;
+  for (std::size_t i = 0; i < sampled.size(); ++i) {
+    if (flags[i] == 0 && !in.options.compared) continue;
+    sounding.push_back(sampled[i]);
+    gains.push_back(flags[i] != 0 ? 1.0f : k_compared_gain);
+  }
+  std::vector<Note> notes = key_notes(in, sounding);
+  for (std::size_t i = 0; i < notes.size(); ++i) notes[i].gain = gains[i];
+  return notes;
 }
 
 }  // namespace ss::render

@@ -12,6 +12,7 @@ struct SoundInput {
   const Stepper& stepper;
   const KeyRange& range;
   const Step& step;
+  SoundOptions options;
 };
 
 // network_sound.cpp: batcher, batcher-fused, bitonic and transposition steps alike.

@@ -35,7 +35,7 @@ void lay_out_step(ToneTrack& track, std::span<const Note> notes, double start_s,
 void SoundtrackBuilder::add_frame(const Context& context, const Stepper& stepper,
                                   const KeyRange& range, bool last) {
   const double start = double(frames_) * step_s_;
-  lay_out_step(track_, step_notes(context, stepper, range), start, step_s_);
+  lay_out_step(track_, step_notes(context, stepper, range, options_), start, step_s_);
   ++frames_;
   if (last && stepper.at_end() && hold_s_ > 0)
     lay_out_step(track_, closing_sweep_notes(context, stepper, range), start + step_s_,

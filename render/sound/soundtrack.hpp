@@ -28,7 +28,8 @@ void lay_out_step(ToneTrack& track, std::span<const Note> notes, double start_s,
 class SoundtrackBuilder {
  public:
   // `step_s`: how long each frame stays on screen; `hold_s`: how much longer the last one stays.
-  SoundtrackBuilder(double step_s, double hold_s) : step_s_(step_s), hold_s_(hold_s) {}
+  SoundtrackBuilder(double step_s, double hold_s, SoundOptions options = {})
+      : step_s_(step_s), hold_s_(hold_s), options_(options) {}
   // The notes of the stepper's position, in the next frame's window; after the last frame (`last`)
   // of a sorted array, the closing sweep in the hold.
   void add_frame(const Context& context, const Stepper& stepper, const KeyRange& range, bool last);
@@ -40,6 +41,7 @@ class SoundtrackBuilder {
  private:
   double step_s_;
   double hold_s_;
+  SoundOptions options_;
   std::size_t frames_ = 0;
   ToneTrack track_;
 };

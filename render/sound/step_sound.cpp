@@ -35,11 +35,11 @@ std::vector<Note> count_sweep(const std::vector<std::uint64_t>& counts) {
   return notes;
 }
 
-std::vector<Note> step_notes(const Context& context, const Stepper& stepper,
-                             const KeyRange& range) {
+std::vector<Note> step_notes(const Context& context, const Stepper& stepper, const KeyRange& range,
+                             const SoundOptions& options) {
   if (stepper.position() == 0 || stepper.mid_step()) return {};
   const Step& step = stepper.plan().steps[stepper.position() - 1];
-  const SoundInput in{context, stepper, range, step};
+  const SoundInput in{context, stepper, range, step, options};
   return std::visit(
       [&](const auto& view) -> std::vector<Note> {
         using T = std::decay_t<decltype(view)>;
@@ -63,7 +63,7 @@ std::vector<Note> closing_sweep_notes(const Context& context, const Stepper& ste
   const Step* step =
       stepper.position() > 0 ? &stepper.plan().steps[stepper.position() - 1] : nullptr;
   const Step none{};
-  const SoundInput in{context, stepper, range, step != nullptr ? *step : none};
+  const SoundInput in{context, stepper, range, step != nullptr ? *step : none, {}};
   return key_notes(in, even_sample(stepper.plan().spec.n, k_max_step_notes));
 }
 

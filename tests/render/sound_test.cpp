@@ -175,12 +175,13 @@ KeyArray u32_keys(const std::vector<std::uint32_t>& words) {
 // The soundtrack of every step of `plan` on `input`, one second a step, no hold, read back from
 // the WAV file write_soundtrack wrote.
 std::vector<float> soundtrack_of(const Plan& plan, const KeyArray& input, const std::string& name,
-                                 std::uint32_t hold_ms = 0) {
+                                 std::uint32_t hold_ms = 0, SoundOptions sound = {}) {
   AnimationOptions options;
   options.steps = {0, plan.steps.size()};
   options.fps = 1.0;
   options.hold_ms = hold_ms;
   options.audio = ss::test::data_path(name);
+  options.sound_options = sound;
   write_soundtrack(ss::test::gpu(), plan, input, key_range(input), options);
   return read_wav(options.audio, 44100);
 }
@@ -247,6 +248,22 @@ TEST_CASE("sound: a sorted input is silent until the closing sweep, which rises"
     CHECK(peak(s, sweep_end + 2, s.size()) == 0.0f);
     CHECK(measured_hz(s, steps_end + rate / 50, steps_end + rate / 10, rate) <
           measured_hz(s, sweep_end - rate / 10, sweep_end - rate / 50, rate) / 4);
+  }
+  SECTION("unless compared comparators sound too: one lighter tone each") {
+    const Plan plan =
+        ss::make_plan("batcher", {16, KeyType::u32, false, false}, ss::test::limits());
+    std::vector<std::uint32_t> sixteen(words.begin(), words.begin() + 16);
+    const std::vector<float> s =
+        soundtrack_of(plan, u32_keys(sixteen), "batcher-compared.wav", 0, SoundOptions{true});
+    for (std::size_t step = 0; step < plan.steps.size(); ++step) {
+      INFO("step " << step + 1);
+      const std::size_t begin = (step + 1) * rate;
+      CHECK(stretches(s, begin, begin + rate, rate).size() ==
+            ss::step_comparators(plan.steps[step]).size());
+      // A swapped comparator's tone peaks at the lone tone's gain, 0.35; these at 0.3 of that.
+      CHECK(peak(s, begin, begin + rate) < 0.35f * k_compared_gain + 0.01f);
+      CHECK(peak(s, begin, begin + rate) > 0.35f * k_compared_gain - 0.02f);
+    }
   }
 }
 
