@@ -14,7 +14,8 @@ Radix4Tuning radix4_tuning(const SortSpec& spec, const DeviceLimits& limits,
   Radix4Tuning t;
   t.workgroup_size = std::min<std::uint32_t>(256, limits.max_workgroup_invocations);
   t.subgroup_size = radix_subgroup_size(limits, t.workgroup_size, "radix4");
-  // The scan's 16 workgroups are latency-bound: as many invocations as the device allows.
+  // A scan workgroup covers 8 entries per invocation of a digit's row: as many invocations as
+  // the device allows, so short rows take one workgroup each.
   t.scan_workgroup_size = std::min(
       {1024u, limits.max_workgroup_invocations, limits.max_workgroup_subgroups * t.subgroup_size});
   const std::uint32_t subgroups = t.workgroup_size / t.subgroup_size;
@@ -55,6 +56,10 @@ Radix4Tuning radix4_tuning(const SortSpec& spec, const DeviceLimits& limits,
 }
 
 Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
+  return plan_radix4(spec, limits, Radix4Options{});
+}
+
+Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits, const Radix4Options& options) {
   const Radix4Tuning tuned = radix4_tuning(spec, limits);
   const std::uint32_t tile_keys =
       chosen_tile_keys(spec, tuned.tile_keys, radix_teaching_tile_keys(spec.n));
@@ -68,9 +73,14 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
   const std::uint64_t entries = std::uint64_t(gpu::RADIX4_DIGITS) * std::max(tiles, 1u);
   plan.buffers.push_back({"tile histograms", entries * 4u, false});
   plan.buffers.push_back({"tile offsets", entries * 4u, false});
-  PlanBuffer totals{"digit totals", std::uint64_t(gpu::radix4_digit_totals_words(passes)) * 4u,
+  const std::uint32_t chunks = gpu::radix4_scan_chunks(std::max(tiles, 1u), t.scan_workgroup_size);
+  PlanBuffer totals{"digit totals",
+                    (std::uint64_t(gpu::radix4_digit_totals_words(passes)) +
+                     gpu::radix4_scan_words(passes, chunks)) *
+                        4u,
                     false};
-  totals.zeroed_before_each_run = true;  // its digit counts take the count steps' atomics
+  // Its digit counts take the count steps' atomics, its look-back words the scan's.
+  totals.zeroed_before_each_run = true;
   plan.buffers.push_back(std::move(totals));
 
   RadixKernelParams count;
@@ -80,6 +90,7 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
   RadixKernelParams scan;
   scan.workgroup_size = t.scan_workgroup_size;
   scan.subgroup_size = t.subgroup_size;
+  scan.withhold_period = options.scan_withhold_period;
   RadixKernelParams scatter = count;
   scatter.subgroup_size = t.subgroup_size;
   scatter.packed_counters = false;  // 16 digits: whole-word counters take little shared memory
@@ -125,11 +136,12 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits) {
     c.bytes_read = key_bytes_total;
     c.bytes_written = entries * 4u + std::uint64_t(tiles) * gpu::RADIX4_DIGITS * 4u;
     Step& s = add(gpu::RADIX4_STAGE_SCAN, digit + ": scan tile histograms",
-                  GroupCount{gpu::RADIX4_DIGITS, 1, 1});
+                  GroupCount{chunks, gpu::RADIX4_DIGITS, 1});
     s.kind = "scan";
-    // Workgroup d reads its own row and the spread counts of the digits below it.
-    s.bytes_read = entries * 4u + gpu::RADIX4_DIGITS * (gpu::RADIX4_DIGITS - 1u) / 2u *
-                                      gpu::RADIX4_COUNT_SPREAD * 4u;
+    // Each chunk reads its part of its row and the spread counts of the digits below it.
+    s.bytes_read = entries * 4u + std::uint64_t(chunks) * gpu::RADIX4_DIGITS *
+                                      (gpu::RADIX4_DIGITS - 1u) / 2u * gpu::RADIX4_COUNT_SPREAD *
+                                      4u;
     s.bytes_written = entries * 4u + 2u * gpu::RADIX4_DIGITS * 4u;
     Step& x = add(gpu::RADIX4_STAGE_SCATTER, digit + ": scatter", tile_groups);
     x.kind = "scatter";

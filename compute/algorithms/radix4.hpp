@@ -26,4 +26,12 @@ Radix4Tuning radix4_tuning(const SortSpec& spec, const DeviceLimits& limits,
 // Tiles: spec.tile_keys (chosen_tile_keys, teaching tiles radix_teaching_tile_keys).
 Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits);
 
+// For tests of the scan's look-back: every scan_withhold_period-th chunk of a row (chunks
+// period - 1, 2 period - 1, ...) never publishes its sum or prefix, so the chunks after it sum
+// its entries themselves, as they do when it has not run yet. 0: every chunk publishes.
+struct Radix4Options {
+  std::uint32_t scan_withhold_period = 0;
+};
+Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits, const Radix4Options& options);
+
 }  // namespace ss

@@ -8,6 +8,7 @@
 #include "baseline/cpu_sort.hpp"
 #include "input/distributions.hpp"
 #include "plan/runner.hpp"
+#include "shaders/common/radix4_step.h"
 #include "support/gpu.hpp"
 
 using namespace ss;
@@ -121,6 +122,39 @@ TEST_CASE("radix sorts: f32 specials and u64 keys differing only in the high wor
     for (bool descending : {false, true}) {
       check_sort(algorithm, f32, descending, "f32 specials");
       check_sort(algorithm, u64, descending, "u64 high words");
+    }
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("radix4: rows longer than a scan chunk are scanned by several workgroups, in order",
+          "[radix4][gpu]") {
+  // One key per tile makes as many tiles as keys: 2 or 3 chunks of a digit's row, the last one
+  // partial, each scanned by its own workgroup from the look-back over the ones before it.
+  const SortSpec probe{1, KeyType::u32, false, false};
+  const std::uint32_t chunk =
+      radix4_tuning(probe, limits()).scan_workgroup_size * gpu::RADIX4_SCAN_ITEMS;
+  for (const std::uint32_t tile : {1u, 3u}) {
+    const std::uint32_t n = (2 * chunk + 5) * tile - 1;
+    INFO("tile of " << tile << " keys, n = " << n);
+    CHECK(gpu::radix4_scan_chunks(gpu::radix_tiles(n, tile), chunk / gpu::RADIX4_SCAN_ITEMS) == 3);
+    check_sort("radix4", generate_keys(Distribution::random, n, KeyType::u32, tile, false), false,
+               "random", tile);
+    check_sort("radix4", generate_keys(Distribution::few_unique, n, KeyType::u64, tile, true), true,
+               "few unique", tile);
+    // Chunks that never publish: the ones after them sum those chunks' entries themselves.
+    const KeyArray input = generate_keys(Distribution::random, n, KeyType::i32, 5, true);
+    SortSpec spec{n, KeyType::i32, true, false};
+    spec.tile_keys = tile;
+    const KeyArray published = run_plan(plan_radix4(spec, limits()), input);
+    CHECK(verify_sorted(input, published, false, true).ok);
+    for (const std::uint32_t period : {1u, 2u}) {
+      INFO("every " << period << " chunk(s) withheld");
+      const KeyArray withheld = run_plan(plan_radix4(spec, limits(), {period}), input);
+      const bool same_keys = withheld.words == published.words;
+      const bool same_values = withheld.values == published.values;
+      CHECK(same_keys);
+      CHECK(same_values);
     }
   }
   test::require_validation_clean();

@@ -2,10 +2,10 @@
 // steps, each one dispatch:
 //   count   one workgroup per tile counts the tile's 16 digits into the tile-histogram buffer,
 //           and adds them to the pass's digit counts (spread over RADIX4_COUNT_SPREAD copies);
-//   scan    one workgroup per digit scans the tile histogram (digit-major, so the exclusive scan
-//           of entry (d, t) is where tile t's keys of digit d start in the output; workgroup d
-//           starts from the digit counts of the lower digits) and writes the digit totals and
-//           offsets;
+//   scan    workgroups over chunks of each digit's row scan the tile histogram (digit-major, so
+//           the exclusive scan of entry (d, t) is where tile t's keys of digit d start in the
+//           output; a chunk starts from the digit counts of the lower digits and a look-back
+//           over the row's earlier chunks) and write the digit totals and offsets;
 //   scatter one workgroup per tile ranks its keys stably within the tile (per-subgroup ballots)
 //           and writes each key (and value) to its tile offset + rank, into the other buffer.
 // 32-bit keys take 8 passes, u64 keys 16; the result ends in the buffer the input came in.
@@ -21,8 +21,9 @@
 //                              digit d in pass p; radix4_offset_index(passes, p, d) = its
 //                              exclusive scan over d (written by the scan of pass p); then
 //                              uint[passes * 16 * RADIX4_COUNT_SPREAD] digit counts,
-//                              radix4_count_index(passes, p, d, s): the count steps' atomics,
-//                              zeroed before every run
+//                              radix4_count_index(passes, p, d, s): the count steps' atomics;
+//                              then the scan's look-back words (radix4_scan_aggregate_index);
+//                              all zeroed before every run
 #ifndef SS_RADIX4_STEP_H
 #define SS_RADIX4_STEP_H
 #include "radix_digits.h"
@@ -87,8 +88,26 @@ SS_FN uint radix4_digit_totals_words(uint passes) {
   return 2u * passes * RADIX4_DIGITS + passes * RADIX4_DIGITS * RADIX4_COUNT_SPREAD;
 }
 
-// Entries each scan-workgroup thread sums per round (the scan covers workgroup * this per round).
+// Entries each scan-workgroup thread scans: a scan workgroup covers a chunk of its workgroup size
+// times this many entries of one digit's row.
 SS_CONST uint RADIX4_SCAN_ITEMS = 8u;
+SS_FN uint radix4_scan_chunks(uint tiles, uint scan_workgroup_size) {
+  uint chunk = scan_workgroup_size * RADIX4_SCAN_ITEMS;
+  return (tiles + chunk - 1u) / chunk;
+}
+// After the digit counts, the scan's look-back words: for each pass, digit and chunk of the row,
+// the chunk's sum, then its inclusive prefix in the row, each published as value + 1 (0: not
+// yet), zeroed before every run with the rest of the buffer.
+SS_FN uint radix4_scan_aggregate_index(uint passes, uint pass, uint digit, uint chunk,
+                                       uint chunks) {
+  return radix4_digit_totals_words(passes) + ((pass * RADIX4_DIGITS + digit) * chunks + chunk) * 2u;
+}
+SS_FN uint radix4_scan_prefix_index(uint passes, uint pass, uint digit, uint chunk, uint chunks) {
+  return radix4_scan_aggregate_index(passes, pass, digit, chunk, chunks) + 1u;
+}
+SS_FN uint radix4_scan_words(uint passes, uint chunks) {
+  return passes * RADIX4_DIGITS * chunks * 2u;
+}
 
 SS_NAMESPACE_END
 

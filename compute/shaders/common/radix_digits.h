@@ -33,7 +33,8 @@ SS_CONST uint RADIX_SPEC_SUBGROUP_SIZE = 5u;
 SS_CONST uint RADIX_SPEC_KEYS_PER_THREAD = 6u;
 // Words of the kernel's main shared array (per-subgroup histograms, then the staging tile).
 SS_CONST uint RADIX_SPEC_SHARED_WORDS = 7u;
-// onesweep only (onesweep_step.h): lookback spins before the fallback, withheld tiles.
+// onesweep (onesweep_step.h): lookback spins before the fallback, withheld tiles; radix4's scan
+// reads WITHHOLD_PERIOD only (radix4.hpp, Radix4Options).
 SS_CONST uint RADIX_SPEC_LOOKBACK_SPINS = 8u;
 SS_CONST uint RADIX_SPEC_WITHHOLD_MODE = 9u;
 SS_CONST uint RADIX_SPEC_WITHHOLD_PERIOD = 10u;
