@@ -1,8 +1,8 @@
 #!/bin/sh
 # record.sh: a record of BENCHMARKS.md on a GPU server (H100, H200) in one command, so that every
-# record runs the same commands in the same order: sortscope's bench rows, CUB's rows from the same session (each
-# configuration a user could pick: 32- and 64-bit num_items), then the 20 separate 2^26 onesweep
-# runs of the timing-stability target.
+# record runs the same commands in the same order: sortscope's bench rows, CUB's rows from the
+# same session (each configuration a user could pick: 32- and 64-bit num_items), then the 20
+# separate 2^26 onesweep runs of the timing-stability target.
 #
 # Usage: bench/record.sh SORTSCOPE_CLI OUT_DIR [CUB_BASELINE]
 #   SORTSCOPE_CLI  a Release sortscope-cli (the `bench` preset: build/bench/app/sortscope-cli)
