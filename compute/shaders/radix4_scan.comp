@@ -92,7 +92,7 @@ void main() {
   // Published as value + 1, so 0 says "not yet" and a word is whole when read.
   const uint aggregate_word = radix4_scan_aggregate_index(pc.passes, pc.pass, digit, chunk, chunks);
   const uint prefix_word = radix4_scan_prefix_index(pc.passes, pc.pass, digit, chunk, chunks);
-    if (lane == 0u && !withheld(chunk)) atomicMax(digit_totals[aggregate_word], chunk_total + 1u);
+  if (lane == 0u && !withheld(chunk)) atomicMax(digit_totals[aggregate_word], chunk_total + 1u);
 
   // The look-back: keys of this digit in the chunks before this one.
   uint before = 0u;
@@ -119,7 +119,7 @@ void main() {
       before += got;
     if (kind == 2u) break;  // an inclusive prefix covers every chunk before it
   }
-    if (lane == 0u && !withheld(chunk))
+  if (lane == 0u && !withheld(chunk))
     atomicMax(digit_totals[prefix_word], before + chunk_total + 1u);
 
   running += lower + before;
