@@ -28,12 +28,14 @@ std::vector<Note> sound(const gpu::Radix4Step& step, const SoundInput& in) {
   std::vector<std::uint64_t> counts(gpu::RADIX4_DIGITS, 0);
   switch (step.stage) {
     case gpu::RADIX4_STAGE_COUNT: {
-      // Every tile's count of each digit (digit-major), summed: the pass's digit counts.
-      const auto tiles = read_words(in, gpu::RADIX4_BUFFER_TILE_HIST,
-                                    std::size_t(gpu::RADIX4_DIGITS) * step.tiles);
+      // The count step's spread copies of each digit's count (consecutive for the pass's digits,
+      // as the scan sums them), not its tile histogram: 64 KiB instead of 64 bytes a tile.
+      const auto spread = read_words(in, gpu::RADIX4_BUFFER_DIGIT_TOTALS,
+                                     std::size_t(gpu::RADIX4_DIGITS) * gpu::RADIX4_COUNT_SPREAD,
+                                     gpu::radix4_count_index(step.passes, step.pass, 0, 0));
       for (std::uint32_t d = 0; d < gpu::RADIX4_DIGITS; ++d)
-        for (std::uint32_t t = 0; t < step.tiles; ++t)
-          counts[d] += tiles[gpu::radix4_tile_entry(d, t, step.tiles)];
+        for (std::uint32_t copy = 0; copy < gpu::RADIX4_COUNT_SPREAD; ++copy)
+          counts[d] += spread[std::size_t(d) * gpu::RADIX4_COUNT_SPREAD + copy];
       return count_sweep(counts);
     }
     case gpu::RADIX4_STAGE_SCAN: {
