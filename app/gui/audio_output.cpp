@@ -8,10 +8,6 @@
 
 namespace ss::gui {
 
-namespace {
-constexpr double k_release_s = 0.020;  // tone_track.cpp's release: a cut tone fades this long
-}  // namespace
-
 AudioOutput::AudioOutput() {
   // sortscope handles Ctrl-C itself (core/interrupt.hpp); SDL must not take SIGINT over.
   SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
@@ -46,7 +42,7 @@ void AudioOutput::play(const std::vector<render::Tone>& tones) {
   std::lock_guard lock(mutex_);
   // The next block may already be mixing: start a block later so no tone loses its attack.
   const std::int64_t now = clock_ + block_;
-  const auto release = std::int64_t(k_release_s * rate_);
+  const auto release = std::int64_t(render::k_tone_release_s * rate_);
   std::erase_if(tones_, [&](const Scheduled& s) { return s.first >= now; });
   for (Scheduled& s : tones_) {
     // Sounding: end it `release` from now, so its envelope falls from where it is to silence.

@@ -64,7 +64,7 @@ std::vector<Note> sound(const gpu::MergesortStep& step, const SoundInput& in) {
     case gpu::MERGESORT_STAGE_MERGE:
       return merge_notes(in);
     default:
-      return key_notes(in, even_sample(step.n, k_max_step_notes));
+      return sampled_keys(in);  // the blocksort's sorted runs
   }
 }
 

@@ -16,12 +16,6 @@ std::vector<std::uint32_t> read_words(const SoundInput& in, std::uint32_t buffer
   return download_words<std::uint32_t>(in.context, in.stepper.buffer(buffer), count, first * 4u);
 }
 
-// Keys at evenly spread output positions, in position order: the order the pass's scatter laid
-// them down, bucket after bucket.
-std::vector<Note> landed_keys(const SoundInput& in) {
-  return key_notes(in, even_sample(in.stepper.plan().spec.n, k_max_step_notes));
-}
-
 }  // namespace
 
 std::vector<Note> sound(const gpu::Radix4Step& step, const SoundInput& in) {
@@ -45,7 +39,7 @@ std::vector<Note> sound(const gpu::Radix4Step& step, const SoundInput& in) {
       return count_sweep(counts);
     }
     default:
-      return landed_keys(in);
+      return sampled_keys(in);  // in position order: as the scatter laid them down
   }
 }
 
@@ -60,7 +54,7 @@ std::vector<Note> sound(const gpu::OnesweepStep& step, const SoundInput& in) {
       return count_sweep(std::vector<std::uint64_t>(hist.begin(), hist.end()));
     }
     default:
-      return landed_keys(in);
+      return sampled_keys(in);  // in position order: as the scatter laid them down
   }
 }
 

@@ -26,6 +26,8 @@ std::vector<Note> sound(const gpu::MergesortStep& step, const SoundInput& in);
 // Shared: the keys at `positions` of the live array as notes, in that order.
 std::vector<Note> key_notes(const SoundInput& in, const std::vector<std::uint32_t>& positions,
                             Timbre timbre = Timbre::sine);
+// The live array's keys at up to k_max_step_notes evenly spread positions, in position order.
+std::vector<Note> sampled_keys(const SoundInput& in);
 // One note per bucket, pitch rising with the bucket, gain by its share of the fullest bucket
 // (square root, so small buckets stay audible); empty buckets are silent.
 std::vector<Note> count_sweep(const std::vector<std::uint64_t>& counts);

@@ -21,6 +21,10 @@ std::vector<Note> key_notes(const SoundInput& in, const std::vector<std::uint32_
   return notes;
 }
 
+std::vector<Note> sampled_keys(const SoundInput& in) {
+  return key_notes(in, even_sample(in.stepper.plan().spec.n, k_max_step_notes));
+}
+
 std::vector<Note> count_sweep(const std::vector<std::uint64_t>& counts) {
   std::vector<Note> notes;
   const std::uint64_t fullest =
@@ -64,7 +68,7 @@ std::vector<Note> closing_sweep_notes(const Context& context, const Stepper& ste
       stepper.position() > 0 ? &stepper.plan().steps[stepper.position() - 1] : nullptr;
   const Step none{};
   const SoundInput in{context, stepper, range, step != nullptr ? *step : none, {}};
-  return key_notes(in, even_sample(stepper.plan().spec.n, k_max_step_notes));
+  return sampled_keys(in);
 }
 
 }  // namespace ss::render

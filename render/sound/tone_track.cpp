@@ -7,8 +7,6 @@
 namespace ss::render {
 
 namespace {
-constexpr double k_attack_s = 0.005;
-constexpr double k_release_s = 0.020;
 constexpr float k_peak = 0.9f;
 }  // namespace
 
@@ -23,8 +21,8 @@ void add_tone(const Tone& tone, std::uint32_t sample_rate, std::int64_t first, s
   const double rate = sample_rate;
   const auto count = static_cast<std::int64_t>(std::llround(tone.duration_s * rate));
   // Shorter tones keep the shape: the attack and release share the tone's length.
-  const double attack = std::min(k_attack_s, tone.duration_s * 0.25);
-  const double release = std::min(k_release_s, tone.duration_s * 0.5);
+  const double attack = std::min(k_tone_attack_s, tone.duration_s * 0.25);
+  const double release = std::min(k_tone_release_s, tone.duration_s * 0.5);
   const double w = 2.0 * std::numbers::pi * tone.frequency_hz;
   const std::int64_t end = offset + static_cast<std::int64_t>(out.size());
   for (std::int64_t i = std::max<std::int64_t>(0, offset - first); i < count; ++i) {

@@ -22,6 +22,11 @@ struct Tone {
   Timbre timbre = Timbre::sine;
 };
 
+// Every tone rises from silence over the attack and falls back over the release (shorter tones
+// scale both down); a tone cut short (the app's next step) ends with the release.
+constexpr double k_tone_attack_s = 0.005;
+constexpr double k_tone_release_s = 0.020;
+
 constexpr double k_lowest_pitch_hz = 120.0;
 constexpr double k_highest_pitch_hz = 1200.0;
 
@@ -31,7 +36,7 @@ double key_pitch_hz(double rank);
 
 // Adds `tone`, whose first sample is sample `first` of a stream at `sample_rate`, to `out`, which
 // holds the stream's samples from `offset` on: the tone's part that falls there (its start_s is
-// not read). The envelope rises over 5 ms and falls over its last 20 ms (less for shorter tones).
+// not read), with the attack and release above.
 // ToneTrack::mix renders a whole track with it; the app's audio thread one block at a time.
 void add_tone(const Tone& tone, std::uint32_t sample_rate, std::int64_t first, std::int64_t offset,
               std::span<float> out);
@@ -44,8 +49,8 @@ class ToneTrack {
   void add(const Tone& tone) { tones_.push_back(tone); }
   const std::vector<Tone>& tones() const { return tones_; }
 
-  // The tones mixed into `length_s` seconds of samples in [-1, 1]. Each tone rises over 5 ms and
-  // falls over its last 20 ms (less for shorter tones) from and to silence, so no tone clicks;
+  // The tones mixed into `length_s` seconds of samples in [-1, 1]. Each tone rises from and falls
+  // to silence (k_tone_attack_s, k_tone_release_s), so no tone clicks;
   // the mix is scaled down as a whole where it would pass 0.9.
   std::vector<float> mix(double length_s) const;
 
