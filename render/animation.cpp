@@ -212,10 +212,6 @@ void write_animation(const Context& context, const Plan& plan, const KeyArray& i
   }
 }
 
-}  // namespace ss::render
-
-namespace ss::render {
-
 void write_soundtrack(const Context& context, const Plan& plan, const KeyArray& input,
                       const KeyRange& range, const AnimationOptions& options,
                       const AnimationProgress& progress) {

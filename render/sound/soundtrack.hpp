@@ -24,7 +24,7 @@ inline constexpr double k_closing_sweep_s = 1.5;
 void lay_out_step(ToneTrack& track, std::span<const Note> notes, double start_s, double window_s);
 
 // What an animation of steps sounds like, built as its frames are drawn: add_frame() after the
-// stepper moved to each frame's position, finish() for the samples.
+// stepper moved to each frame's position, samples() for the mix.
 class SoundtrackBuilder {
  public:
   // `step_s`: how long each frame stays on screen; `hold_s`: how much longer the last one stays.
