@@ -83,6 +83,7 @@ Image OffscreenRenderer::render(const StepState& state) {
   ViewsOptions views;
   views.selection = options_.selection;
   views.bars_style = options_.bars_style;
+  views.window = options_.window;
   views.caption = options_.caption;
   views.network.ui_scale = options_.style.scale;
   Image image = render_image_window(context_, frame, *target_, 16.0f * options_.style.scale,
@@ -129,8 +130,7 @@ OffscreenOptions::FrameTimes OffscreenRenderer::time_frames(FrameRenderer& frame
     frame.bars().force_prepass(forced);
     const auto start = std::chrono::steady_clock::now();
     // Re-queue the bars (each frame consumes them); ImGui's draw data is still valid.
-    const ViewRects& rects = last_view_rects();
-    frame.bars().queue(rects.bars_min, rects.bars_max, rects.bars_plan_colors, rects.bars_style);
+    frame.bars().queue_again();
     context_.run_commands([&](const vk::raii::CommandBuffer& cmd) {
       frame.record(cmd, target_->framebuffer(), target_->extent());
     });

@@ -25,6 +25,7 @@ struct OffscreenOptions {
   ViewPicks picks;  // mergesort: output list and blocksort tile shown
   UiStyle style;
   BarsStyle bars_style = BarsStyle::automatic;
+  KeyWindow window;  // the keys the bars show (render --window)
   // The step's narration and invariant verdict under the heading (--caption).
   bool caption = false;
   // Draw the same frame this many more times (pre-pass included) and report medians into

@@ -32,7 +32,8 @@ struct RenderOptions {
   std::size_t step = 0;
   std::string view = "both";
   std::string bars = "auto";
-  std::string race;  // a second algorithm drawn under the first on the same input
+  std::string window;  // "A..B": the keys the bars show
+  std::string race;    // a second algorithm drawn under the first on the same input
   std::string race_sync = "steps";
   std::uint32_t width = 1920;
   std::uint32_t height = 1080;
@@ -79,6 +80,8 @@ int render_animation(const RenderOptions& o, const render::OffscreenOptions& fra
   ScenarioSession session(scenario, o.scenario.n_given);
   const Context& context = session.context();
   const Plan& plan = session.stepping_plan();
+  render::OffscreenOptions framed = frame;
+  if (!o.window.empty()) framed.window = render::parse_window(o.window, plan.spec.n);
   render::AnimationOptions animation = o.animation;
   animation.steps = render::parse_step_range(o.steps, plan.steps.size(), plan.phases_expanded);
   const KeyArray input = session.take_input();
@@ -91,7 +94,7 @@ int render_animation(const RenderOptions& o, const render::OffscreenOptions& fra
               << animation.step_seconds() << " s a step)\n";
     return exit_code_after_validation(context, k_exit_ok);
   }
-  render::write_animation(context, plan, input, range, frame, animation, o.out,
+  render::write_animation(context, plan, input, range, framed, animation, o.out,
                           stderr_progress(o.out));
   if (!animation.audio.empty()) std::cout << "wrote " << animation.audio << " (soundtrack)\n";
   std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", steps "
@@ -153,6 +156,8 @@ int render_race(const RenderOptions& o, const render::OffscreenOptions& frame) {
 int render_command(const RenderOptions& o) {
   if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
     throw UsageError("--ui-scale " + std::to_string(o.ui_scale) + " is out of range (0.5 to 4)");
+  if (!o.window.empty() && (!o.race.empty() || !o.lesson.empty()))
+    throw UsageError("--window zooms the bars of one sort; leave it out with --race and --lesson");
   if (!o.lesson.empty()) {
     if (!o.steps.empty() || !o.race.empty() || !o.svg.empty() || o.step_given)
       throw UsageError(
@@ -164,11 +169,12 @@ int render_command(const RenderOptions& o) {
   if (!o.steps.empty()) return render_animation(o, frame_options(o));
   if (o.out.empty() && o.svg.empty())
     throw UsageError("render needs --out FILE.png and/or --svg FILE.svg");
-  const render::OffscreenOptions frame = frame_options(o);
+  render::OffscreenOptions frame = frame_options(o);
   const Scenario scenario = resolve_scenario(o.scenario);
   ScenarioSession session(scenario, o.scenario.n_given);
   const Context& context = session.context();
   const Plan& plan = session.stepping_plan();
+  if (!o.window.empty()) frame.window = render::parse_window(o.window, plan.spec.n);
   if (o.step > plan.steps.size()) {
     throw UsageError("--step " + std::to_string(o.step) + " is past the end: " + plan.algorithm +
                      " for n = " + std::to_string(plan.spec.n) + " has " +
@@ -188,6 +194,8 @@ int render_command(const RenderOptions& o) {
     render::write_png(render::render_offscreen(context, stepper, range, options), o.out);
     std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", step " << o.step
               << " of " << plan.steps.size() << ")\n";
+    if (!frame.window.whole(plan.spec.n))
+      std::cout << "bars: " << render::window_text(frame.window, plan.spec.n) << "\n";
     if (o.step > 0) {
       const Step& step = plan.steps[o.step - 1];
       std::cout << "step " << step_number(plan, o.step - 1) << ": " << step.label << "\n";
@@ -196,8 +204,10 @@ int render_command(const RenderOptions& o) {
     }
     if (o.time_frames > 0) {
       std::cout << "frame: median over " << o.time_frames << " redraws on "
-                << context.properties().name << ": bars (pre-pass over " << plan.spec.n
-                << " keys + draws, " << render::bars_style_name(options.bars_style) << ") "
+                << context.properties().name << ": bars (pre-pass over "
+                << frame.window.size(plan.spec.n) << " keys"
+                << (frame.window.whole(plan.spec.n) ? "" : " of the window, and the minimap's")
+                << " + draws, " << render::bars_style_name(options.bars_style) << ") "
                 << times.bars_ms << " ms GPU (" << times.bars_cached_ms
                 << " ms when the step is unchanged and the pre-pass is skipped), whole frame "
                 << times.gpu_ms << " ms GPU, " << times.wall_ms << " ms submit to fence\n";
@@ -253,6 +263,10 @@ Command add_render_command(CLI::App& app) {
                   "key, brightness keys per pixel), density, or minmax (bars of each column's "
                   "smallest..largest key)")
       ->capture_default_str();
+  sub->add_option("--window", options->window,
+                  "zoom the bars to keys A..B - 1 (A..B: decimal or 2^K, e.g. 1048576..1049088); "
+                  "a strip above them shows the whole array with the window framed")
+      ->type_name("A..B");
   sub->add_option("--race", options->race,
                   "a second algorithm sorting the same input, drawn under the first (heading and "
                   "bars each); --step counts the first's steps");

@@ -14,6 +14,7 @@
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "gui/zoom_room.hpp"
 #include "input/key_file.hpp"
 
 namespace ss::gui {
@@ -66,6 +67,11 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "density") return Action::toggle_density;
   if (name == "caption") return Action::toggle_caption;
   if (name == "mute") return Action::toggle_mute;
+  if (name == "zoom-in") return Action::zoom_in;
+  if (name == "zoom-out") return Action::zoom_out;
+  if (name == "pan-left") return Action::pan_left;
+  if (name == "pan-right") return Action::pan_right;
+  if (name == "fit") return Action::zoom_fit;
   if (name == "controls") return Action::toggle_controls;
   if (name == "step-panel") return Action::toggle_step_panel;
   if (name == "close-drawers") return Action::close_drawers;
@@ -365,6 +371,17 @@ void App::perform(Action action) {
       break;
     case Action::toggle_mute:
       sound.muted = !sound.muted;
+      break;
+    case Action::zoom_in:
+    case Action::zoom_out:
+      zoom_step(*this, action == Action::zoom_in);
+      break;
+    case Action::pan_left:
+    case Action::pan_right:
+      pan_step(*this, action == Action::pan_left ? -1 : 1);
+      break;
+    case Action::zoom_fit:
+      zoom_fit(*this);
       break;
     case Action::toggle_controls:
       controls_open = !controls_open;

@@ -56,13 +56,18 @@ enum class Action {
   quit,
   reconnect,    // answers the lost-GPU offer (gui/lost_device_offer.hpp); nothing otherwise
   toggle_mute,  // M: mutes (or unmutes) the sound (gui/sound_room.hpp)
+  zoom_in,      // + (or =): the bars twice as close (gui/zoom_room.hpp)
+  zoom_out,     // -: half as close
+  pan_left,     // Shift+Left: a quarter window towards the first key
+  pan_right,    // Shift+Right
+  zoom_fit,     // 0: the whole array
 };
 
 // "next", "back", "play", "reset", "end", "new-input", "fullscreen", "panels", "presenter",
 // "phases", "pick-previous", "pick-next", "fullspeed", "next-view", "density", "controls",
 // "step-panel", "close-drawers", "fullspeed-run", "sweep", "cancel", "export", "slowest-kind",
 // "record", "race-run", "verify", "counterexample", "restore-network", "quit", "reconnect",
-// "mute".
+// "mute", "zoom-in", "zoom-out", "pan-left", "pan-right", "fit".
 std::optional<Action> parse_action(const std::string& name);
 
 enum class Mode { stepping, full_speed };

@@ -22,7 +22,8 @@ constexpr std::uint32_t k_gui_max_n = 1u << 22;
 constexpr const char* k_key_help =
     "keys: Left/Right step, Space play, R reset, N new input, V next view, C controls, S step "
     "panel, Esc close, H hide panels, P presenter, F11 full screen, O phases, [ ] pick list or "
-    "tile, F full speed / stepping, G record, T narration, M mute";
+    "tile, F full speed / stepping, G record, T narration, M mute, + - zoom the bars, "
+    "Shift+Left/Right pan, 0 fit";
 
 template <class T, std::size_t N, class Name>
 bool combo(const char* label, T& value, const T (&items)[N], Name name) {
@@ -211,6 +212,15 @@ void view_controls(App& app) {
   same_line_if_fits(checkbox_width("min..max bars"));
   ImGui::RadioButton("min..max bars", &bars, int(render::BarsStyle::minmax));
   app.views.bars_style = static_cast<render::BarsStyle>(bars);
+  // The bars' window along the array (gui/zoom_room.hpp).
+  const std::uint32_t n = app.state().n();
+  ImGui::TextUnformatted(render::window_text(app.views.window, n).c_str());
+  if (ImGui::Button("zoom in (+)")) app.perform(Action::zoom_in);
+  same_line_if_fits(ImGui::CalcTextSize("zoom out (-)").x + 2 * ImGui::GetStyle().FramePadding.x);
+  if (ImGui::Button("zoom out (-)")) app.perform(Action::zoom_out);
+  same_line_if_fits(ImGui::CalcTextSize("fit (0)").x + 2 * ImGui::GetStyle().FramePadding.x);
+  if (ImGui::Button("fit (0)")) app.perform(Action::zoom_fit);
+  wrapped_text_disabled("over the bars: wheel zooms, drag pans, Shift+Left/Right pans");
   checkbox("colour by workgroup", &app.views.network.color_by_workgroup);
   ImGui::SliderFloat("zoom", &app.views.network.zoom, 1.0f, 64.0f, "%.1fx",
                      ImGuiSliderFlags_Logarithmic);

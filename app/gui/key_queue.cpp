@@ -16,7 +16,7 @@ std::vector<KeyPress>& queue() {
 void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
   ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
   if (action == GLFW_PRESS || action == GLFW_REPEAT)
-    queue().push_back({key, action == GLFW_REPEAT});
+    queue().push_back({key, action == GLFW_REPEAT, mods});
 }
 
 }  // namespace
@@ -32,7 +32,7 @@ std::vector<KeyPress> take_key_presses() {
 }
 
 void queue_key_press(int key) {
-  queue().push_back({key, false});
+  queue().push_back({key, false, 0});
 }
 
 bool take_key_press(int key) {

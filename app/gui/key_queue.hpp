@@ -16,6 +16,7 @@ void install_key_queue(GLFWwindow* window);
 struct KeyPress {
   int key;
   bool repeat;
+  int mods = 0;  // GLFW_MOD_* held with it
 };
 std::vector<KeyPress> take_key_presses();
 // Removes the presses (not repeats) of `key` from the queue; true when there was one. For keys

@@ -13,12 +13,22 @@ void handle_keys(App& app) {
   if (io.WantTextInput || !app.error.empty()) return;
   for (const KeyPress& press : presses) {
     // Stepping repeats while the key is held; the toggles fire once per press.
+    // Shift or Ctrl with an arrow pans the bars' window instead of stepping.
+    const bool pan = (press.mods & (GLFW_MOD_SHIFT | GLFW_MOD_CONTROL)) != 0;
     switch (press.key) {
       case GLFW_KEY_RIGHT:
-        app.perform(Action::step_forward);
+        app.perform(pan ? Action::pan_right : Action::step_forward);
         break;
       case GLFW_KEY_LEFT:
-        app.perform(Action::step_back);
+        app.perform(pan ? Action::pan_left : Action::step_back);
+        break;
+      case GLFW_KEY_EQUAL:  // + without Shift on most layouts
+      case GLFW_KEY_KP_ADD:
+        app.perform(Action::zoom_in);
+        break;
+      case GLFW_KEY_MINUS:
+      case GLFW_KEY_KP_SUBTRACT:
+        app.perform(Action::zoom_out);
         break;
       default:
         if (press.repeat) break;
@@ -37,6 +47,7 @@ void handle_keys(App& app) {
         if (press.key == GLFW_KEY_D) app.perform(Action::toggle_density);
         if (press.key == GLFW_KEY_T) app.perform(Action::toggle_caption);
         if (press.key == GLFW_KEY_M) app.perform(Action::toggle_mute);
+        if (press.key == GLFW_KEY_0 || press.key == GLFW_KEY_KP_0) app.perform(Action::zoom_fit);
         if (press.key == GLFW_KEY_C) app.perform(Action::toggle_controls);
         if (press.key == GLFW_KEY_S) app.perform(Action::toggle_step_panel);
         if (press.key == GLFW_KEY_ESCAPE) app.perform(Action::close_drawers);

@@ -63,6 +63,7 @@ struct Options {
   std::string keys;    // scripted key presses (tests), e.g. "pagedown,pagedown,b"
   bool mute = false;
   float steps_per_second = 2.0f;
+  std::string window;  // "A..B": the keys the bars show at first
 };
 
 // Key names --keys takes, as GLFW codes: what a clicker and the lesson player use.
@@ -97,7 +98,8 @@ constexpr const char* k_action_names =
     "pick-next, fullspeed, next-view, density, controls, step-panel, close-drawers, fullspeed-run, "
     "sweep, "
     "cancel, export, slowest-kind, record, race-run, verify, counterexample, restore-network, "
-    "quit, reconnect (answers the lost-GPU dialog)";
+    "quit, reconnect (answers the lost-GPU dialog), mute, zoom-in, zoom-out, pan-left, "
+    "pan-right, fit";
 
 // The GLFW platform backend of ImGui, shut down before the ImGui context goes (declared after
 // the Presenter that owns it, so it is destroyed first).
@@ -244,6 +246,8 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
     app.verify_allow_slow = o.verify_slow;
     app.sound.muted = o.mute;
     app.steps_per_second = o.steps_per_second;
+    // Checked against n before the window opened; kept inside the array by the zoom room.
+    if (!o.window.empty()) app.views.window = render::parse_window(o.window, UINT32_MAX);
     if (!o.race.empty()) app.set_race(o.race);  // planned with the scenario
     if (!o.overlay.empty()) {
       app.full_speed.overlay_path = o.overlay;
@@ -372,6 +376,8 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
         render::write_png(image, o.screenshot);
         std::cout << "wrote " << o.screenshot << " (" << image.width << "x" << image.height
                   << ", step " << app.target() << ")\n";
+        if (!app.views.window.whole(app.state().n()))
+          std::cout << "bars: " << render::window_text(app.views.window, app.state().n()) << "\n";
         if (lesson != nullptr) {
           std::cout << "lesson " << lesson->lesson().name << ": " << lesson->progress()
                     << (lesson->at_end() ? ", at its end" : "") << "\n";
@@ -407,6 +413,8 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
 int run(const Options& o) {
   using namespace ss;
   Scenario scenario = resolve_scenario(o.scenario);
+  if (!o.window.empty())
+    (void)render::parse_window(o.window, scenario.n > 0 ? scenario.n : UINT32_MAX);
   auto actions = parse_actions(o.actions);
   auto keys = parse_keys(o.keys);
   std::optional<gui::LessonPlayer> lesson;
@@ -510,6 +518,10 @@ int main(int argc, char** argv) {
   cli.add_flag("--mute", o.mute,
                "start with the sound muted (M or the sound checkbox turns it on); without an "
                "audio device the app is silent anyway (SDL_AUDIODRIVER picks SDL's driver)");
+  cli.add_option("--window", o.window,
+                 "start zoomed to keys A..B - 1 (decimal or 2^K); the wheel over the bars zooms, "
+                 "a drag pans, 0 shows the whole array")
+      ->type_name("A..B");
   cli.add_option("--lesson", o.lesson,
                  "play a lesson: a built-in one's name (--lesson list names them) or a lesson "
                  "file; PageDown, Right or Space: next stop, PageUp or Left: back, B: blank");

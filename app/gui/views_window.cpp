@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gui/zoom_room.hpp"
 #include "render/views/merge_views.hpp"
 #include "render/views/race_view.hpp"
 #include "render/views/views_panel.hpp"
@@ -32,15 +33,11 @@ void views_window(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 
   render::draw_views(renderer.bars(), renderer.imgui(), app.state(), app.layout(), app.views, min,
                      max);
   const auto& rects = render::last_view_rects();
-  // Mergesort: a click on the bars picks the output list (or tile) holding the key clicked.
-  const ImVec2 click = ImGui::GetIO().MousePos;
-  if (app.state().merge && ImGui::IsMouseClicked(ImGuiMouseButton_Left) &&
-      ImGui::IsWindowHovered() && click.x >= rects.bars_min.x && click.x < rects.bars_max.x &&
-      click.y >= rects.bars_min.y && click.y < rects.bars_max.y && app.state().n() > 0) {
-    const float f = (click.x - rects.bars_min.x) / (rects.bars_max.x - rects.bars_min.x);
-    const auto key = std::min(std::uint32_t(f * float(app.state().n())), app.state().n() - 1);
-    app.pick(render::merge_pick_at(app.state().merge->info, key));
-  }
+  // Zoom and pan along the array; mergesort: a click on the bars picks the output list (or tile)
+  // holding the key clicked.
+  std::uint32_t clicked_key = 0;
+  if (zoom_with_mouse(app, rects, clicked_key) && app.state().merge)
+    app.pick(render::merge_pick_at(app.state().merge->info, clicked_key));
   // Zoom (wheel, about the mouse) and pan (drag) on the wire diagram.
   ImGui::SetCursorScreenPos(rects.network_min);
   const ImVec2 area{rects.network_max.x - rects.network_min.x,

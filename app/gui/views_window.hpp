@@ -1,6 +1,7 @@
 #pragma once
-// The central view (render/views/views_panel.hpp) in its window, with the mouse: a click on the
-// mergesort bars picks the list or tile, the wheel zooms and a drag pans the wire diagram.
+// The central view (render/views/views_panel.hpp) in its window, with the mouse: over the bars the
+// wheel zooms and a drag pans along the array (gui/zoom_room.hpp), a click on the mergesort bars
+// picks the list or tile; the wheel zooms and a drag pans the wire diagram.
 #include <imgui.h>
 
 #include "gui/app_state.hpp"

@@ -59,8 +59,8 @@ vec3 merge_color(float b_share) {
   return mix(a, b, b_share);
 }
 
-// The keys [begin, end) of a column.
+// The keys [begin, end) of a column: its share of the window's keys.
 uvec2 column_keys(uint column) {
-  return uvec2(bars_column_begin(column, pc.n, pc.columns),
-               bars_column_begin(column + 1u, pc.n, pc.columns));
+  return pc.window_first + uvec2(bars_column_begin(column, pc.window_keys, pc.columns),
+                                 bars_column_begin(column + 1u, pc.window_keys, pc.columns));
 }

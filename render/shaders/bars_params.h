@@ -12,7 +12,7 @@ SS_NAMESPACE_BEGIN
 
 struct BarsParams {
   uint n;           // keys in the buffer
-  uint columns;     // instances drawn: n, or the pixel width when n exceeds it
+  uint columns;     // instances drawn: window_keys, or the pixel width when they exceed it
   uint key_type;    // KEY_U32 ... KEY_U64
   uint color_mode;  // BARS_COLOR_*: what the bar's colour shows
   // Key range of the input for bar heights, as ascending encoded keys (encode_key_word with
@@ -51,6 +51,9 @@ struct BarsParams {
   float viewport_y;
   float viewport_w;
   float viewport_h;
+  // The keys drawn: [window_first, window_first + window_keys) of the n (render/key_window.hpp).
+  uint window_first;
+  uint window_keys;
 };
 
 // What a bar's colour shows: the key (also its height), the value (key-value sorts: the original
@@ -122,7 +125,8 @@ SS_CONST float BARS_MIN_HEIGHT = 0.02;
 SS_NAMESPACE_END
 
 #ifdef __cplusplus
-static_assert(sizeof(ss::gpu::BarsParams) == 120, "BarsParams is the bars push-constant block");
+// 128 bytes: the most push-constant space every Vulkan device has (maxPushConstantsSize).
+static_assert(sizeof(ss::gpu::BarsParams) == 128, "BarsParams is the bars push-constant block");
 #endif
 
 #endif  // SS_BARS_PARAMS_H

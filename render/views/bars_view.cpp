@@ -199,7 +199,7 @@ BarsView::Slot& BarsView::slot_for(std::size_t index, std::uint32_t columns, std
   return slot;
 }
 
-void BarsView::queue(ImVec2 min, ImVec2 max, bool plan_colors, BarsStyle style) {
+void BarsView::queue(ImVec2 min, ImVec2 max, bool plan_colors, BarsStyle style, KeyWindow window) {
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
   const auto x0 = static_cast<std::int32_t>(std::lround(min.x * scale.x));
   const auto y0 = static_cast<std::int32_t>(std::lround(min.y * scale.y));
@@ -207,17 +207,26 @@ void BarsView::queue(ImVec2 min, ImVec2 max, bool plan_colors, BarsStyle style) 
   const auto y1 = static_cast<std::int32_t>(std::lround(max.y * scale.y));
   if (x1 <= x0 || y1 <= y0) return;
   queue_pixels(vk::Rect2D({x0, y0}, {std::uint32_t(x1 - x0), std::uint32_t(y1 - y0)}), plan_colors,
-               style);
+               style, window);
 }
 
-void BarsView::queue_pixels(vk::Rect2D rect, bool plan_colors, BarsStyle style) {
-  queued_.push_back({rect, plan_colors, style, {}});
+void BarsView::queue_pixels(vk::Rect2D rect, bool plan_colors, BarsStyle style, KeyWindow window) {
+  queued_.push_back({rect, plan_colors, style, window, {}});
+}
+
+void BarsView::queue_again() {
+  queued_ = prepared_;
 }
 
 gpu::BarsParams BarsView::params_for(const Draw& draw, const ImVec4& background) const {
   gpu::BarsParams p{};
   p.n = n_;
-  p.columns = BarsGeometry::columns(n_, draw.rect.extent.width);
+  // A window the array no longer holds (a smaller n since it was set) shows the whole array.
+  const KeyWindow window = draw.window.end(n_) <= n_ ? draw.window : KeyWindow{};
+  p.window_first = window.begin(n_);
+  p.window_keys = window.size(n_);
+  const std::uint32_t keys = p.window_keys;
+  p.columns = BarsGeometry::columns(keys, draw.rect.extent.width);
   p.key_type = key_type_;
   p.color_mode = pairs_ ? gpu::BARS_COLOR_VALUE : gpu::BARS_COLOR_KEY;
   if (draw.plan_colors && merge_mode_ != gpu::BARS_COLOR_KEY) {
@@ -248,11 +257,11 @@ gpu::BarsParams BarsView::params_for(const Draw& draw, const ImVec4& background)
   p.background_g = background.y;
   p.background_b = background.z;
   p.flags_offset = gpu::STATS_FLAGS_OFFSET;
-  if (BarsGeometry::density(draw.style, n_, draw.rect.extent.width)) {
-    p.columns = std::min(n_, BarsGeometry::density_columns(draw.rect.extent.width, cell_px_));
+  if (BarsGeometry::density(draw.style, keys, draw.rect.extent.width)) {
+    p.columns = std::min(keys, BarsGeometry::density_columns(draw.rect.extent.width, cell_px_));
     p.rows = BarsGeometry::rows(draw.rect.extent.height, cell_px_);
   }
-  p.keys_per_column = (n_ + p.columns - 1) / std::max<std::uint32_t>(p.columns, 1);
+  p.keys_per_column = (keys + p.columns - 1) / std::max<std::uint32_t>(p.columns, 1);
   p.viewport_x = float(draw.rect.offset.x);
   p.viewport_y = float(draw.rect.offset.y);
   p.viewport_w = float(draw.rect.extent.width);

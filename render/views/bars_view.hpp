@@ -18,6 +18,7 @@
 
 #include "bars_params.h"
 #include "core/buffer.hpp"
+#include "render/key_window.hpp"
 #include "render/step_state.hpp"
 
 namespace ss::render {
@@ -85,13 +86,16 @@ class BarsView {
   // Pixels per density cell side (default: 1 on GPUs, 2 on CPU devices; tests set 1).
   void set_cell_pixels(std::uint32_t pixels) { cell_px_ = std::max<std::uint32_t>(pixels, 1); }
 
-  // Queues the bars for this frame in a rectangle given in ImGui coordinates; `plan_colors`
-  // colours them as the plan's views explain it: by the digit of the radix pass shown, or for
-  // mergesort's partition and merge steps by list A or B (ignored for other plans).
+  // Queues the bars of the keys in `window` for this frame in a rectangle given in ImGui
+  // coordinates; `plan_colors` colours them as the plan's views explain it: by the digit of the
+  // radix pass shown, or for mergesort's partition and merge steps by list A or B (ignored for
+  // other plans). The pre-pass reads only the window's keys.
   void queue(ImVec2 min, ImVec2 max, bool plan_colors = false,
-             BarsStyle style = BarsStyle::automatic);
+             BarsStyle style = BarsStyle::automatic, KeyWindow window = {});
   // The same in framebuffer pixels.
-  void queue_pixels(vk::Rect2D rect, bool plan_colors, BarsStyle style);
+  void queue_pixels(vk::Rect2D rect, bool plan_colors, BarsStyle style, KeyWindow window = {});
+  // Queues again the draws prepared last (render --time-frames redraws one frame).
+  void queue_again();
   // Records the queued draws' pre-pass (outside a render pass, before record()).
   // `background` is the colour the bars are drawn over (the density view's empty cells).
   void prepare(const vk::raii::CommandBuffer& cmd, vk::Extent2D extent, const ImVec4& background);
@@ -105,6 +109,7 @@ class BarsView {
     vk::Rect2D rect;  // clipped to the framebuffer by prepare()
     bool plan_colors = false;
     BarsStyle style = BarsStyle::automatic;
+    KeyWindow window;
     gpu::BarsParams params{};  // filled by prepare()
   };
   // Each draw of a frame has its own pre-pass output and descriptor set.

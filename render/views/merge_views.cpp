@@ -9,6 +9,7 @@
 #include "render/text_fit.hpp"
 #include "render/views/bars_view.hpp"
 #include "render/views/flow_legend.hpp"
+#include "render/views/minimap_view.hpp"
 #include "render/views/views_panel.hpp"
 #include "shaders/common/mergesort_step.h"
 
@@ -53,19 +54,22 @@ std::vector<LegendItem> legend_items(const MergeState& m, const Plan& plan, cons
 
 // Sorted runs along the marker strip (alternating bars), outlined over the bars when wide enough;
 // the picked list or tile framed in the accent colour.
-void draw_runs(ImDrawList* list, ImVec2 min, ImVec2 max, const MergeState& m, bool show_pick,
-               const Palette& colors, float scale) {
+void draw_runs(ImDrawList* list, ImVec2 min, ImVec2 max, const MergeState& m, KeyWindow window,
+               bool show_pick, const Palette& colors, float scale) {
   const MergeStepInfo& d = m.info;
   const float width = max.x - min.x, height = max.y - min.y;
-  const float per_key = width / float(d.n);
+  const float per_key = width / float(std::max<std::uint32_t>(window.size(d.n), 1));
   const float strip_top = max.y - BarsGeometry::k_strip * height;
   const float bars_bottom = max.y - BarsGeometry::k_bar_bottom * height;
-  auto key_x = [&](std::uint64_t i) { return min.x + float(i) * per_key; };
+  auto key_x = [&](std::uint64_t i) { return render::key_x(window, d.n, min.x, max.x, double(i)); };
   if (d.stepped && d.run_length > 1) {
-    const std::uint32_t runs = (d.n + d.run_length - 1) / d.run_length;
     const float run_px = float(d.run_length) * per_key;
     if (run_px >= 3.0f) {
-      for (std::uint32_t r = 0; r < runs; ++r) {
+      // The runs the window shows, whole or in part.
+      const std::uint32_t first_run = window.begin(d.n) / d.run_length;
+      const std::uint32_t runs =
+          std::uint32_t((std::uint64_t(window.end(d.n)) + d.run_length - 1) / d.run_length);
+      for (std::uint32_t r = first_run; r < runs; ++r) {
         const float x0 = key_x(std::uint64_t(r) * d.run_length);
         const float x1 = key_x(std::min<std::uint64_t>(std::uint64_t(r + 1) * d.run_length, d.n));
         const float inset = std::min(2 * scale, run_px * 0.2f);
@@ -126,7 +130,9 @@ float merge_views_min_height(const StepState& state, const MergeViewChoice& choi
   const float line = ImGui::GetFontSize();
   const bool detail = choice.path || choice.blocksort;
   float need = detail ? detail_min_height(choice, line) + 8 * scale : 0.0f;
-  if (choice.bars) need += bars_min_height(line) + legend_height(state, width, scale);
+  if (choice.bars)
+    need += bars_min_height(line) + minimap_height(choice.window, state.n(), line, scale) +
+            legend_height(state, width, scale);
   return need;
 }
 
@@ -147,17 +153,25 @@ MergeViewRects draw_merge_views(ImDrawList* list, BarsView& bars, const StepStat
     const float available = max.y - y;
     // The detail views need lines of text and a square grid: the bars get a quarter, less when
     // the view needs more, never less than bars need to be read.
-    const float bars_h =
-        detail ? std::max(bars_min_height(line), std::min(available * 0.25f - legend_h * 0.5f,
-                                                          available - legend_h - 8 * scale - need))
-               : available - legend_h;
+    const float bars_h = detail
+                             ? std::max(bars_min_height(line) +
+                                            minimap_height(choice.window, state.n(), line, scale),
+                                        std::min(available * 0.25f - legend_h * 0.5f,
+                                                 available - legend_h - 8 * scale - need))
+                             : available - legend_h;
     r.bars_min = {min.x, y};
     r.bars_max = {max.x, y + bars_h};
     r.bars_plan_colors = true;
-    bars.queue(r.bars_min, r.bars_max, true, choice.bars_style);
+    const WindowBarsRects placed =
+        queue_window_bars(list, bars, state, choice.window, true, choice.bars_style, colors, scale,
+                          r.bars_min, r.bars_max);
     audit_room("bars", r.bars_min, r.bars_max, {0, bars_min_height(line)});
-    list->PushClipRect({min.x - 4 * scale, y - 4 * scale}, {max.x + 4 * scale, max.y}, true);
-    draw_runs(list, r.bars_min, r.bars_max, m, detail, colors, scale);
+    r.bars_min = placed.bars_min;
+    r.minimap_min = placed.minimap_min;
+    r.minimap_max = placed.minimap_max;
+    list->PushClipRect({min.x - 4 * scale, r.bars_min.y - 4 * scale}, {max.x + 4 * scale, max.y},
+                       true);
+    draw_runs(list, r.bars_min, r.bars_max, m, choice.window, detail, colors, scale);
     list->PopClipRect();
     flow_legend(list, {min.x, r.bars_max.y + 5 * scale}, width, items, scale);
     y = r.bars_max.y + legend_h;

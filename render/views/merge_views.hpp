@@ -27,10 +27,12 @@ struct MergeViewChoice {
   bool path = false;       // merge-path grid
   bool blocksort = false;  // blocksort tile
   BarsStyle bars_style = BarsStyle::automatic;
+  KeyWindow window;  // the keys the bars show
 };
 
 struct MergeViewRects {
-  ImVec2 bars_min, bars_max;  // bars (empty when not drawn)
+  ImVec2 bars_min, bars_max;        // bars (empty when not drawn)
+  ImVec2 minimap_min, minimap_max;  // the whole array above a window's bars (empty: none)
   bool bars_plan_colors = false;
   ImVec2 detail_min, detail_max;  // the grid or the tile
   MergePathGeometry path;

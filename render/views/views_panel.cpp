@@ -161,6 +161,8 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   g_rects.scatter = {};
   g_rects.histogram = {};
   g_rects.network_min = g_rects.network_max = g_rects.radix_min = g_rects.radix_max = max;
+  g_rects.minimap_min = g_rects.minimap_max = min;
+  g_rects.window = options.window;
   if (state.plan == nullptr) return;
 
   // What goes under the heading.
@@ -170,6 +172,7 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   g_rects.bars_style = options.bars_style;
   if (state.merge) {
     choice.bars_style = options.bars_style;
+    choice.window = options.window;
     choice.bars = selection != ViewSelection::mergepath && selection != ViewSelection::blocksort;
     choice.path = selection == ViewSelection::mergepath || (both && state.merge->info.merging());
     choice.blocksort =
@@ -189,7 +192,7 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
            gap * float(std::max<std::size_t>(views.size(), 1) - 1);
   };
   const bool density = BarsGeometry::density(
-      options.bars_style, state.n(),
+      options.bars_style, options.window.size(state.n()),
       std::uint32_t(std::lround(width * ImGui::GetIO().DisplayFramebufferScale.x)));
   float legend_h = 0;
   if (show_bars && options.legend) {
@@ -198,7 +201,8 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
                           : flow_legend(nullptr, {}, width,
                                         marker_legend(state, radix, density, colors), s));
   }
-  const float bars_min = bars_min_height(line);
+  // A window's bars need their own least height under the minimap.
+  const float bars_min = bars_min_height(line) + minimap_height(options.window, state.n(), line, s);
 
   // The step's radix views are stacked when each gets what it needs and the bars keep their
   // share; else they take turns (V shows the next), and the heading says which shows.
@@ -253,6 +257,8 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
         draw_merge_views(list, bars, state, choice, colors, s, {min.x, y}, max);
     g_rects.bars_min = r.bars_min;
     g_rects.bars_max = r.bars_max;
+    g_rects.minimap_min = r.minimap_min;
+    g_rects.minimap_max = r.minimap_max;
     g_rects.bars_plan_colors = r.bars_plan_colors;
     g_rects.merge_path = r.path;
     g_rects.blocksort = r.blocksort;
@@ -269,10 +275,14 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   float bottom = y;
   g_rects.bars_plan_colors = by_digit;
   if (show_bars) {
-    g_rects.bars_min = {min.x, y};
-    g_rects.bars_max = {max.x, y + bars_h};
-    bars.queue(g_rects.bars_min, g_rects.bars_max, by_digit, options.bars_style);
-    audit_room("bars", g_rects.bars_min, g_rects.bars_max, {0, bars_min});
+    const WindowBarsRects placed =
+        queue_window_bars(list, bars, state, options.window, by_digit, options.bars_style, colors,
+                          s, {min.x, y}, {max.x, y + bars_h});
+    g_rects.bars_min = placed.bars_min;
+    g_rects.bars_max = placed.bars_max;
+    g_rects.minimap_min = placed.minimap_min;
+    g_rects.minimap_max = placed.minimap_max;
+    audit_room("bars", {min.x, y}, g_rects.bars_max, {0, bars_min});
     const ImVec2 legend{min.x, g_rects.bars_max.y + 3 * s};
     if (options.legend && by_digit)
       draw_digit_legend(list, legend, width, state.radix->digits, colors, s);

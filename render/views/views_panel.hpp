@@ -14,6 +14,7 @@
 #include "render/views/blocksort_view.hpp"
 #include "render/views/histogram_view.hpp"
 #include "render/views/merge_path_view.hpp"
+#include "render/views/minimap_view.hpp"
 #include "render/views/network_view.hpp"
 #include "render/views/scatter_view.hpp"
 
@@ -56,6 +57,7 @@ struct ViewsOptions {
   // Which of the step's detail views shows when there is no room to stack them (key V).
   std::uint32_t cycle = 0;
   BarsStyle bars_style = BarsStyle::automatic;  // density or min..max bars at large n (key D)
+  KeyWindow window;  // the keys the bars show (zoom and pan); the whole array by default
   // Under the wire diagram's caption, in the accent colour: the network lab's verdict.
   std::string network_note;
   bool legend = true;  // the bars' legend (a race leaves it out: half the height each)
@@ -77,6 +79,10 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
 // The rectangle the wire diagram got in the last draw_views call (for zoom and pan input).
 struct ViewRects {
   ImVec2 bars_min, bars_max, network_min, network_max;
+  // The whole array's strip above the bars of a window (minimap_min == minimap_max: none), and the
+  // window the bars show.
+  ImVec2 minimap_min, minimap_max;
+  KeyWindow window;
   bool bars_plan_colors = false;  // digits (radix) or lists A and B (mergesort)
   BarsStyle bars_style = BarsStyle::automatic;
   ImVec2 radix_min, radix_max;   // the radix views' area (all of them, stacked)

@@ -52,7 +52,7 @@ struct Prepass {
 
 Prepass run_prepass(const Stepper& stepper, const KeyArray& input, std::uint32_t width,
                     std::uint32_t height, render::BarsStyle style, bool plan_colors = false,
-                    std::uint32_t cell_px = 1) {
+                    std::uint32_t cell_px = 1, render::KeyWindow window = {}) {
   const Context& context = test::gpu();
   const auto render_pass = render::make_render_pass(
       context.device(), render::OffscreenTarget::k_format, vk::ImageLayout::eTransferSrcOptimal);
@@ -61,7 +61,7 @@ Prepass run_prepass(const Stepper& stepper, const KeyArray& input, std::uint32_t
   Prepass p;
   p.state = render::capture_step_state(context, stepper, render::key_range(input));
   bars.update(p.state);
-  bars.queue_pixels(vk::Rect2D({0, 0}, {width, height}), plan_colors, style);
+  bars.queue_pixels(vk::Rect2D({0, 0}, {width, height}), plan_colors, style, window);
   context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
     bars.prepare(cmd, {width, height}, ImVec4(0, 0, 0, 1));
   });
@@ -308,4 +308,84 @@ TEST_CASE("density: auto draws density past the pixel columns, bars below", "[re
   CHECK(BarsGeometry::rows(100000) == gpu::BARS_MAX_ROWS);
   CHECK(render::parse_bars_style("minmax") == BarsStyle::minmax);
   CHECK_THROWS_WITH(render::parse_bars_style("dots"), Catch::Contains("density"));
+}
+
+TEST_CASE("window: the pre-pass of a window equals the whole array's restricted to it",
+          "[render][density][window][gpu]") {
+  // 8 keys a column both ways: the whole array of 8192 keys over 1024 columns, and keys
+  // 800..2847 over 256 columns, which are the whole array's columns 100..355.
+  const std::uint32_t n = 8192, first_column = 100, columns = 256;
+  const render::KeyWindow window{first_column * 8, columns * 8};
+  const DeviceLimits limits = DeviceLimits::from(test::gpu().properties());
+  struct Case {
+    const char* algorithm;
+    bool pairs;
+    render::BarsStyle style;
+    bool plan_colors;
+  };
+  for (const Case& c : {Case{"batcher", false, render::BarsStyle::minmax, false},
+                        Case{"batcher", true, render::BarsStyle::density, false},
+                        Case{"onesweep", false, render::BarsStyle::density, true},
+                        Case{"mergesort", false, render::BarsStyle::minmax, true}}) {
+    INFO(c.algorithm << (c.pairs ? " pairs " : " keys ") << render::bars_style_name(c.style));
+    const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 11, c.pairs);
+    const Plan plan = make_plan(c.algorithm, {n, KeyType::u32, c.pairs, false}, limits);
+    Stepper stepper(test::gpu(), plan, input);
+    stepper.jump(plan.steps.size() / 2);
+    const Prepass whole = run_prepass(stepper, input, 1024, 160, c.style, c.plan_colors);
+    const Prepass part =
+        run_prepass(stepper, input, columns, 160, c.style, c.plan_colors, 1, window);
+    REQUIRE(whole.columns == 1024);
+    REQUIRE(part.columns == columns);
+    REQUIRE(part.rows == whole.rows);
+    REQUIRE(part.keys_per_column == whole.keys_per_column);
+    const std::size_t words = gpu::BARS_COLUMN_WORDS;
+    CHECK(std::equal(part.column_words.begin(), part.column_words.end(),
+                     whole.column_words.begin() + std::ptrdiff_t(first_column * words)));
+    if (whole.rows > 0) {
+      const auto offset = std::ptrdiff_t(std::size_t(first_column) * whole.rows);
+      CHECK(std::equal(part.counts.begin(), part.counts.end(), whole.counts.begin() + offset));
+      CHECK(std::equal(part.color_sums.begin(), part.color_sums.end(),
+                       whole.color_sums.begin() + offset));
+    }
+    // Not the whole array's first columns: the window moved the pre-pass.
+    CHECK_FALSE(
+        std::equal(part.column_words.begin(), part.column_words.end(), whole.column_words.begin()));
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("window: zoom, pan and parse keep it inside the array", "[render][window]") {
+  using render::KeyWindow;
+  const std::uint32_t n = 1u << 20;
+  CHECK(render::min_window_keys(1600) == 200);
+  CHECK(render::min_window_keys(3) == 1);
+  // Zooming about the centre halves the keys and keeps the middle key in the middle.
+  KeyWindow w = render::zoom_window({}, n, 2.0, 0.5, 200);
+  CHECK(w == KeyWindow{n / 4, n / 2});
+  // About the left edge, the first key stays.
+  CHECK(render::zoom_window(w, n, 2.0, 0.0, 200) == KeyWindow{n / 4, n / 4});
+  // Never closer than the least keys, never past the array.
+  for (int i = 0; i < 40; ++i) w = render::zoom_window(w, n, 2.0, 1.0, 200);
+  CHECK(w.count == 200);
+  CHECK(w.end(n) <= n);
+  CHECK(render::pan_window(w, n, std::int64_t(n)) == KeyWindow{n - 200, 200});
+  CHECK(render::pan_window(w, n, -std::int64_t(n)) == KeyWindow{0, 200});
+  CHECK(render::centre_window({0, 200}, n, 1000) == KeyWindow{900, 200});
+  // Zooming out past the whole array is the whole array.
+  CHECK(render::zoom_window({10, 200}, n, 1e-9, 0.5, 200) == KeyWindow{});
+  // A window of a bigger array slides (and shrinks) into a smaller one.
+  CHECK(render::fit_window({5000, 3000}, 6000, 200) == KeyWindow{3000, 3000});
+  CHECK(render::fit_window({5000, 8000}, 6000, 200) == KeyWindow{});
+  CHECK(render::fit_window({5000, 10}, 6000, 200) == KeyWindow{5000, 200});
+
+  CHECK(render::parse_window("1048576..1049088", 1u << 24) == KeyWindow{1048576, 512});
+  CHECK(render::parse_window("2^19..2^20", 1u << 20) == KeyWindow{1u << 19, 1u << 19});
+  CHECK(render::parse_window("0..64", 64) == KeyWindow{});  // the whole array
+  CHECK_THROWS_WITH(render::parse_window("10..10", 64), Catch::Contains("empty"));
+  CHECK_THROWS_WITH(render::parse_window("0..65", 64), Catch::Contains("holds 64 keys"));
+  CHECK_THROWS_WITH(render::parse_window("5-9", 64), Catch::Contains("A..B"));
+  CHECK_THROWS_WITH(render::parse_window("a..9", 64), Catch::Contains("A..B"));
+  CHECK(render::window_text({1048576, 512}, 1u << 24) == "keys 1,048,576..1,049,087 of 16,777,216");
+  CHECK(render::window_text({}, 1000) == "all 1,000 keys");
 }
