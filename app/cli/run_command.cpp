@@ -17,6 +17,7 @@
 #include "input/key_file.hpp"
 #include "plan/runner.hpp"
 #include "plan/stepper.hpp"
+#include "render/follow/key_follow.hpp"
 #include "render/narration/narration.hpp"
 #include "render/step_state.hpp"
 #include "render/step_text.hpp"
@@ -34,7 +35,29 @@ struct RunOptions {
   bool json = false;
   bool narrate = false;
   int lookback_runs = 0;
+  std::optional<std::uint32_t> follow;  // the input position of the key followed
 };
+
+// Where the followed key is after a step, and why: one JSON line, or one line of text.
+void print_followed(const Plan& plan, const render::KeyFollower& follower, bool json) {
+  const render::FollowedStep& f = follower.path().back();
+  if (json) {
+    nlohmann::json line = {{"follow", follower.index()},
+                           {"step", f.position},
+                           {"position", f.at},
+                           {"moved", f.moved},
+                           {"why", f.why}};
+    if (f.position > 0) line["title"] = plan.steps[f.position - 1].label;
+    std::cout << line.dump() << "\n";
+    return;
+  }
+  std::cout << "key " << follower.index() << ", "
+            << (f.position == 0 ? std::string("input")
+                                : "step " + std::to_string(f.position) + " of " +
+                                      std::to_string(plan.steps.size()) + " (" +
+                                      plan.steps[f.position - 1].label + ")")
+            << ": at " << f.at << (f.moved ? " (moved)" : "") << ": " << f.why << "\n";
+}
 
 std::vector<std::string> format_keys(const KeyArray& keys) {
   std::vector<std::string> out;
@@ -99,9 +122,14 @@ int run(const RunOptions& o) {
   KeyArray result;
   double gpu_ms = 0;
   const Plan& stepping_plan = session.stepping_plan();
-  if (o.trace || o.narrate) {
+  if (o.trace || o.narrate || o.follow) {
     Stepper stepper(context, stepping_plan, input);
     const render::KeyRange range = render::key_range(input);
+    std::optional<render::KeyFollower> follower;
+    if (o.follow) {
+      follower.emplace(context, stepper, *o.follow);
+      print_followed(stepping_plan, *follower, o.json);
+    }
     if (o.trace) trace.push_back(format_keys(stepper.read_current()));
     if (o.narrate && !o.json) {
       const render::StepState state = render::capture_step_state(context, stepper, range);
@@ -109,7 +137,12 @@ int run(const RunOptions& o) {
     }
     while (!stepper.at_end()) {
       throw_if_interrupted();
+      if (follower) follower->before_step(stepper);
       stepper.next();
+      if (follower) {
+        follower->after_step(stepper);
+        print_followed(stepping_plan, *follower, o.json);
+      }
       if (o.trace) trace.push_back(format_keys(stepper.read_current()));
       if (!o.narrate) continue;
       const render::StepState state = render::capture_step_state(context, stepper, range);
@@ -127,7 +160,8 @@ int run(const RunOptions& o) {
     runner.set_input(input);
     gpu_ms = runner.run().total_ms;
     KeyArray timed = runner.result();
-    if ((o.trace || o.narrate) && (timed.words != result.words || timed.values != result.values)) {
+    if ((o.trace || o.narrate || o.follow) &&
+        (timed.words != result.words || timed.values != result.values)) {
       throw std::runtime_error("the stepped and the timed runs of the plan disagree");
     }
     result = std::move(timed);
@@ -229,6 +263,11 @@ Command add_run_command(CLI::App& app) {
   sub->add_flag("--narrate", options->narrate,
                 "step through the sort and print, for every step, what it did (numbers the GPU "
                 "wrote) and what holds after it, checked on the GPU");
+  sub->add_option("--follow", options->follow,
+                  "step through the sort and print where the key at input position I is after "
+                  "every step and why, from the kernels' own records (swap flags, the scan's "
+                  "offsets, merge sources); with --json one line per step: step, position, why")
+      ->type_name("I");
   sub->add_option("--lookback", options->lookback_runs,
                   "onesweep: step the sort K times more and print, per digit pass, how far its "
                   "tiles looked back and how often the fallback counted a predecessor's keys")

@@ -1,0 +1,125 @@
+#include "render/follow/key_follow.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <type_traits>
+#include <variant>
+
+#include "core/errors.hpp"
+#include "render/follow/followers.hpp"
+#include "render/gather.hpp"
+#include "render/move_matching.hpp"
+
+namespace ss::render {
+
+std::string grouped_number(std::uint64_t value) {
+  const std::string digits = std::to_string(value);
+  std::string text;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
+    text += digits[i];
+  }
+  return text;
+}
+
+std::string ordinal(std::uint32_t k) {
+  const std::uint32_t tens = k % 100;
+  const char* suffix = (tens >= 11 && tens <= 13) ? "th"
+                       : k % 10 == 1              ? "st"
+                       : k % 10 == 2              ? "nd"
+                       : k % 10 == 3              ? "rd"
+                                                  : "th";
+  return grouped_number(k) + suffix;
+}
+
+std::string digit_text(std::uint32_t digit, std::uint32_t bits) {
+  char text[16];
+  std::snprintf(text, sizeof text, bits > 4 ? "0x%02X" : "0x%X", digit);
+  return text;
+}
+
+std::vector<std::uint32_t> key_words_at(const FollowInput& in, std::uint32_t buffer,
+                                        std::span<const std::uint32_t> positions) {
+  return gather_words(in.context, in.stepper.buffer(buffer), positions,
+                      key_words(in.stepper.plan().spec.key_type));
+}
+
+std::uint32_t matched_index(std::span<const std::uint32_t> before,
+                            std::span<const std::uint32_t> after, std::uint32_t words,
+                            std::uint32_t index) {
+  const std::uint32_t positions[] = {index};
+  return match_moves(before, after, words, positions).front();
+}
+
+KeyFollower::KeyFollower(const Context& context, const Stepper& stepper, std::uint32_t index)
+    : context_(context), index_(index) {
+  const std::uint32_t n = stepper.plan().spec.n;
+  if (index >= n)
+    throw UsageError("--follow " + std::to_string(index) + " is past the array: it holds " +
+                     std::to_string(n) + " keys (0.." + std::to_string(n - 1) + ")");
+  if (stepper.position() != 0 || stepper.mid_step())
+    throw std::logic_error("KeyFollower starts at the input");
+  const std::uint32_t at[] = {index};
+  key_ = gather_words(context, stepper.keys_buffer(), at, key_words(stepper.plan().spec.key_type));
+  if (stepper.plan().spec.pairs) value_ = gather_words(context, stepper.values_buffer(), at);
+  path_.push_back({0, index, false, "the input: key " + grouped_number(index)});
+}
+
+void KeyFollower::before_step(const Stepper& stepper) {
+  region_.clear();
+  region_words_.clear();
+  if (stepper.at_end() || stepper.mid_step()) return;
+  const Step& step = stepper.plan().steps[stepper.position()];
+  region_ = network_region(step, at());
+  if (!region_.empty())
+    region_words_ = gather_words(context_, stepper.keys_buffer(), region_,
+                                 key_words(stepper.plan().spec.key_type));
+}
+
+void KeyFollower::after_step(const Stepper& stepper) {
+  if (stepper.mid_step() || stepper.position() != path_.size())
+    throw std::logic_error("KeyFollower: after_step() follows one whole step at a time");
+  const Plan& plan = stepper.plan();
+  const Step& step = plan.steps[stepper.position() - 1];
+  const FollowInput in{context_, stepper, step, at(), index_, key_, region_, region_words_};
+  const FollowMove move = std::visit(
+      [&](const auto& view) -> FollowMove {
+        using T = std::decay_t<decltype(view)>;
+        if constexpr (std::is_same_v<T, std::monostate>) {
+          return {in.at, "this step moves no keys"};
+        } else if constexpr (std::is_same_v<T, gpu::BatcherLayer> ||
+                             std::is_same_v<T, gpu::BatcherFusedStep> ||
+                             std::is_same_v<T, gpu::BitonicLayer> ||
+                             std::is_same_v<T, gpu::TranspositionPass>) {
+          return follow_network(in);
+        } else {
+          return follow(push_value<T>(step), in);
+        }
+      },
+      step.view);
+  region_.clear();
+  region_words_.clear();
+
+  // The move must land on the key (and, with pairs, its value): else the kernel's records and
+  // its output disagree, which no view should paper over.
+  const std::uint32_t at[] = {move.at};
+  const bool inside = move.at < plan.spec.n;
+  const bool key_there = inside && gather_words(context_, stepper.buffer(step.keys_after), at,
+                                                key_words(plan.spec.key_type)) == key_;
+  const bool value_there =
+      !plan.spec.pairs ||
+      (inside && gather_words(context_, stepper.buffer(step.values_after), at) == value_);
+  if (!key_there || !value_there)
+    throw GpuError("following key " + grouped_number(index_) + ": after step " +
+                   std::to_string(stepper.position()) + " (" + step.label +
+                   ") the move data says " + "it is at " + grouped_number(move.at) +
+                   ", but the GPU's output holds " +
+                   (inside ? "another key there" : "no key there") + " (" + move.why + ")");
+  path_.push_back({stepper.position(), move.at, move.at != path_.back().at, move.why});
+}
+
+void KeyFollower::back_to(std::size_t position) {
+  if (position + 1 < path_.size()) path_.resize(position + 1);
+}
+
+}  // namespace ss::render

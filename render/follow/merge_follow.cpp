@@ -1,0 +1,90 @@
+// Following a key through mergesort: the blocksort sorts each tile in shared memory and records
+// nothing per key, so the key is matched within its tile (stable: equal keys keep their order);
+// a merge records for every output whether it came from list A or B (the sources buffer), and the
+// partition step's merge-path splits say which tile of outputs took the key.
+#include <algorithm>
+#include <numeric>
+
+#include "render/follow/followers.hpp"
+#include "render/gather.hpp"
+#include "render/move_matching.hpp"
+
+namespace ss::render {
+
+namespace {
+
+std::vector<std::uint32_t> range(std::uint32_t first, std::uint32_t end) {
+  std::vector<std::uint32_t> positions(end > first ? end - first : 0);
+  std::iota(positions.begin(), positions.end(), first);
+  return positions;
+}
+
+FollowMove follow_blocksort(const gpu::MergesortStep& step, const FollowInput& in) {
+  // Every blocksort phase reads the untouched input: the key starts from its input position.
+  const std::uint32_t n = step.n, words = key_words(in.stepper.plan().spec.key_type);
+  const std::uint32_t tile = in.origin / step.tile_keys, first = tile * step.tile_keys;
+  const std::vector<std::uint32_t> positions = range(first, std::min(n, first + step.tile_keys));
+  const std::vector<std::uint32_t> before =
+      key_words_at(in, in.step.bindings[gpu::MERGESORT_BINDING_KEYS_IN], positions);
+  const std::vector<std::uint32_t> after = key_words_at(in, in.step.keys_after, positions);
+  const std::uint32_t m = matched_index(before, after, words, in.origin - first);
+  if (m == k_unmatched)
+    return {in.at, "the blocksort's tile lost it: its keys before and after differ"};
+  const std::uint32_t runs = gpu::blocksort_run_length(step.phase_limit - 1u, step.keys_per_thread);
+  return {first + m, "the blocksort sorted its tile " + grouped_number(tile) + " (keys " +
+                         grouped_number(first) + " to " + grouped_number(positions.back()) +
+                         ") into runs of " + grouped_number(std::min(runs, step.tile_keys))};
+}
+
+FollowMove follow_merge(const gpu::MergesortStep& step, const FollowInput& in) {
+  const std::uint32_t n = step.n, nv = step.tile_keys, coop = step.coop;
+  const std::uint32_t frame = gpu::mergesort_frame_begin(coop, in.at / nv, nv);
+  const std::uint32_t size = gpu::mergesort_frame_size(coop, nv);
+  const bool from_a = in.at < frame + size;
+  const std::uint32_t list = frame / (2 * size);
+  // The frame's output tiles and their splits; the tile whose A or B range holds the key.
+  const std::uint32_t first_block = frame / nv;
+  const std::uint32_t blocks = std::min(coop, step.tiles - first_block);
+  const std::vector<std::uint32_t> parts = gather_words(
+      in.context, in.stepper.buffer(in.step.bindings[gpu::MERGESORT_BINDING_PARTITIONS]),
+      range(first_block, first_block + blocks + 1));
+  for (std::uint32_t k = 0; k < blocks; ++k) {
+    const std::uint32_t block = first_block + k;
+    std::uint32_t a0, a1, b0, b1;
+    gpu::mergesort_interval(coop, block, nv, n, parts[k], parts[k + 1], a0, a1, b0, b1);
+    const bool here = from_a ? (in.at >= a0 && in.at < a1) : (in.at >= b0 && in.at < b1);
+    if (!here) continue;
+    // Its rank among the tile's outputs from its list is its place in the list's range.
+    const std::uint32_t rank = in.at - (from_a ? a0 : b0);
+    const std::uint32_t out = block * nv;
+    const std::vector<std::uint32_t> sources = gather_words(
+        in.context, in.stepper.buffer(in.step.bindings[gpu::MERGESORT_BINDING_SOURCES]),
+        range(out, std::min(n, out + nv)));
+    std::uint32_t seen = 0;
+    for (std::uint32_t i = 0; i < sources.size(); ++i) {
+      if ((sources[i] == 0) != from_a) continue;
+      if (seen++ != rank) continue;
+      const std::string name = from_a ? "A" : "B";
+      return {out + i, "merged from list " + name + " of output list " + grouped_number(list) +
+                           ": tile " + grouped_number(block) + "'s merge-path split makes it the " +
+                           ordinal(rank + 1) + " key the tile takes from " + name +
+                           ", and the GPU's merge sources put that one at " +
+                           grouped_number(out + i)};
+    }
+    return {in.at, "the merge sources of tile " + grouped_number(block) + " hold no place for it"};
+  }
+  return {in.at, "no tile's merge-path split covers it: it stays"};
+}
+
+}  // namespace
+
+FollowMove follow(const gpu::MergesortStep& step, const FollowInput& in) {
+  if (step.stage == gpu::MERGESORT_STAGE_BLOCKSORT) return follow_blocksort(step, in);
+  if (step.stage == gpu::MERGESORT_STAGE_PARTITION)
+    return {in.at,
+            "the partition step finds where each tile's outputs start on the merge path: it "
+            "moves no keys"};
+  return follow_merge(step, in);
+}
+
+}  // namespace ss::render
