@@ -139,6 +139,9 @@ AnimationRecorder::AnimationRecorder(const Context& context, const Plan& plan,
                                                  options.sound_options);
   stepper_ = std::make_unique<Stepper>(context, plan, input);
   renderer_ = std::make_unique<OffscreenRenderer>(context, frame);
+  if (options.follow)
+    follower_ = std::make_unique<KeyFollower>(
+        follow_through(context, plan, input, *options.follow, options.steps.last));
   const StepRange steps = options.steps;
   if (format == AnimationFormat::gif) {
     // One palette for the whole GIF, from a few positions spread over the range.
@@ -149,6 +152,7 @@ AnimationRecorder::AnimationRecorder(const Context& context, const Plan& plan,
           steps.first + (samples == 1 ? 0 : i * (total() - 1) / (samples - 1));
       throw_if_interrupted();
       stepper_->jump(position);
+      if (follower_) renderer_->set_follow(follow_mark(*follower_, position));
       images.push_back(output_->kept[position] = renderer_->render(*stepper_, range_));
     }
     output_->gif.emplace(out_, frame.width, frame.height, make_gif_palette(images));
@@ -168,6 +172,7 @@ void AnimationRecorder::advance() {
   if (done()) return;
   const std::size_t position = options_.steps.first + done_;
   if (done_ > 0) stepper_->next();
+  if (follower_) renderer_->set_follow(follow_mark(*follower_, position));
   const auto found = output_->kept.find(position);
   const Image image =
       found != output_->kept.end() ? found->second : renderer_->render(*stepper_, range_);

@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "render/follow/key_follow.hpp"
 #include "render/headless.hpp"
 #include "render/sound/step_sound.hpp"
 
@@ -40,6 +42,7 @@ struct AnimationOptions {
   std::string audio;
   bool sound = false;
   SoundOptions sound_options;
+  std::optional<std::uint32_t> follow;  // the input index of a key followed in every frame
   double step_seconds() const { return frames_per_step / fps; }
   double hold_seconds() const { return hold_ms / 1000.0; }
 };
@@ -81,6 +84,7 @@ class AnimationRecorder {
   std::unique_ptr<OffscreenRenderer> renderer_;
   std::unique_ptr<Output> output_;
   std::unique_ptr<SoundtrackBuilder> sound_;
+  std::unique_ptr<KeyFollower> follower_;  // its path through the whole range, made first
   const Context* context_ = nullptr;
   std::size_t done_ = 0;
   double shown_ms_ = 0;

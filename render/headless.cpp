@@ -84,6 +84,7 @@ Image OffscreenRenderer::render(const StepState& state) {
   views.selection = options_.selection;
   views.bars_style = options_.bars_style;
   views.window = options_.window;
+  views.follow = options_.follow;
   views.caption = options_.caption;
   views.network.ui_scale = options_.style.scale;
   Image image = render_image_window(context_, frame, *target_, 16.0f * options_.style.scale,

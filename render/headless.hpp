@@ -25,7 +25,8 @@ struct OffscreenOptions {
   ViewPicks picks;  // mergesort: output list and blocksort tile shown
   UiStyle style;
   BarsStyle bars_style = BarsStyle::automatic;
-  KeyWindow window;  // the keys the bars show (render --window)
+  KeyWindow window;   // the keys the bars show (render --window)
+  FollowMark follow;  // a followed key at the step drawn (render --follow)
   // The step's narration and invariant verdict under the heading (--caption).
   bool caption = false;
   // Draw the same frame this many more times (pre-pass included) and report medians into
@@ -55,6 +56,8 @@ class OffscreenRenderer {
   Image render(const Stepper& stepper, const KeyRange& range);
   // A state already captured (with this renderer's picks), for callers that read it too.
   Image render(const StepState& state);
+  // The followed key drawn with the next frames (an animation's, step by step).
+  void set_follow(FollowMark mark) { options_.follow = std::move(mark); }
   // Two sorts of the same input at their steppers' positions, one above the other (race_view).
   Image render_race(const Stepper& first, const Stepper& second, const KeyRange& range);
 

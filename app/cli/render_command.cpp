@@ -32,8 +32,9 @@ struct RenderOptions {
   std::size_t step = 0;
   std::string view = "both";
   std::string bars = "auto";
-  std::string window;  // "A..B": the keys the bars show
-  std::string race;    // a second algorithm drawn under the first on the same input
+  std::string window;                   // "A..B": the keys the bars show
+  std::optional<std::uint32_t> follow;  // the input index of a key marked and followed
+  std::string race;  // a second algorithm drawn under the first on the same input
   std::string race_sync = "steps";
   std::uint32_t width = 1920;
   std::uint32_t height = 1080;
@@ -83,6 +84,7 @@ int render_animation(const RenderOptions& o, const render::OffscreenOptions& fra
   render::OffscreenOptions framed = frame;
   if (!o.window.empty()) framed.window = render::parse_window(o.window, plan.spec.n);
   render::AnimationOptions animation = o.animation;
+  animation.follow = o.follow;
   animation.steps = render::parse_step_range(o.steps, plan.steps.size(), plan.phases_expanded);
   const KeyArray input = session.take_input();
   const render::KeyRange range = render::key_range(input);
@@ -156,8 +158,9 @@ int render_race(const RenderOptions& o, const render::OffscreenOptions& frame) {
 int render_command(const RenderOptions& o) {
   if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
     throw UsageError("--ui-scale " + std::to_string(o.ui_scale) + " is out of range (0.5 to 4)");
-  if (!o.window.empty() && (!o.race.empty() || !o.lesson.empty()))
-    throw UsageError("--window zooms the bars of one sort; leave it out with --race and --lesson");
+  if ((!o.window.empty() || o.follow) && (!o.race.empty() || !o.lesson.empty()))
+    throw UsageError(
+        "--window and --follow draw one sort; leave them out with --race and --lesson");
   if (!o.lesson.empty()) {
     if (!o.steps.empty() || !o.race.empty() || !o.svg.empty() || o.step_given)
       throw UsageError(
@@ -185,6 +188,9 @@ int render_command(const RenderOptions& o) {
   const render::KeyRange range = render::key_range(input);
   Stepper stepper(context, plan, input);
   stepper.jump(o.step);
+  if (o.follow)
+    frame.follow = render::follow_mark(
+        render::follow_through(context, plan, input, *o.follow, o.step), o.step);
 
   if (!o.out.empty()) {
     render::OffscreenOptions options = frame;
@@ -196,6 +202,7 @@ int render_command(const RenderOptions& o) {
               << " of " << plan.steps.size() << ")\n";
     if (!frame.window.whole(plan.spec.n))
       std::cout << "bars: " << render::window_text(frame.window, plan.spec.n) << "\n";
+    if (frame.follow.shown()) std::cout << render::follow_sentence(frame.follow) << "\n";
     if (o.step > 0) {
       const Step& step = plan.steps[o.step - 1];
       std::cout << "step " << step_number(plan, o.step - 1) << ": " << step.label << "\n";
@@ -267,6 +274,10 @@ Command add_render_command(CLI::App& app) {
                   "zoom the bars to keys A..B - 1 (A..B: decimal or 2^K, e.g. 1048576..1049088); "
                   "a strip above them shows the whole array with the window framed")
       ->type_name("A..B");
+  sub->add_option("--follow", options->follow,
+                  "mark the key at input position I in the bars, plot where it is step by step "
+                  "beside them and say in the narration where it went and why")
+      ->type_name("I");
   sub->add_option("--race", options->race,
                   "a second algorithm sorting the same input, drawn under the first (heading and "
                   "bars each); --step counts the first's steps");

@@ -72,6 +72,7 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "pan-left") return Action::pan_left;
   if (name == "pan-right") return Action::pan_right;
   if (name == "fit") return Action::zoom_fit;
+  if (name == "unfollow") return Action::unfollow;
   if (name == "controls") return Action::toggle_controls;
   if (name == "step-panel") return Action::toggle_step_panel;
   if (name == "close-drawers") return Action::close_drawers;
@@ -139,6 +140,7 @@ void App::replan() {
     input_ = std::move(input);
     range_ = render::key_range(input_);
     stepper_ = std::make_unique<Stepper>(context_, *plan_, input_);
+    follow.on_new_stepper(context_, *stepper_);
     layout_.reset();
     if (n <= render::k_max_network_n && render::is_network_plan(*plan_))
       layout_ = render::layout_network(*plan_);
@@ -383,6 +385,9 @@ void App::perform(Action action) {
     case Action::zoom_fit:
       zoom_fit(*this);
       break;
+    case Action::unfollow:
+      follow.stop();
+      break;
     case Action::toggle_controls:
       controls_open = !controls_open;
       step_open = false;
@@ -566,7 +571,23 @@ void App::update(double seconds) {
   // Going back replays from the pristine input. Bounded submissions for about a frame's time,
   // so the busy overlay's Cancel and Ctrl-C stop a long jump within one of them.
   try {
-    stepper_->advance(target_, k_stepping_budget);
+    if (follow.extends(*stepper_) && stepper_->position() < target_) {
+      // One whole step at a time while it extends the followed key's path, so the follower reads
+      // each step's records before the next overwrites them.
+      const auto deadline = Stepper::Clock::now() + k_stepping_budget;
+      do {
+        follow.before_step(*stepper_);
+        stepper_->advance(stepper_->position() + 1, deadline - Stepper::Clock::now());
+        follow.after_step(*stepper_);
+      } while (!stepper_->mid_step() && stepper_->position() < target_ &&
+               Stepper::Clock::now() < deadline);
+    } else {
+      // Forward, no further than the path's end: following goes on from there step by step.
+      std::size_t stop = target_;
+      if (follow.active() && stepper_->position() < follow.last_position())
+        stop = std::min(target_, follow.last_position());
+      stepper_->advance(stop, k_stepping_budget);
+    }
   } catch (const Interrupted&) {
     clear_interrupt();
     stop_stepping();
@@ -797,6 +818,19 @@ void App::export_sweep() {
     error = e.what();
   } catch (const std::system_error& e) {
     error = std::string("export failed: ") + e.what();
+  }
+}
+
+}  // namespace ss::gui
+
+namespace ss::gui {
+
+void App::follow_key(std::uint32_t at) {
+  if (!stepper_ || stepper_->mid_step() || stepper_->position() != target_) return;
+  try {
+    follow.start(context_, *stepper_, at);
+  } catch (const UsageError& e) {
+    error = e.what();
   }
 }
 

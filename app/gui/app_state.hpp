@@ -12,6 +12,7 @@
 #include "common/bench_rows.hpp"
 #include "common/scenario.hpp"
 #include "common/sweep.hpp"
+#include "gui/follow_room.hpp"
 #include "gui/race_lane.hpp"
 #include "gui/verify_job.hpp"
 #include "plan/stepper.hpp"
@@ -61,13 +62,14 @@ enum class Action {
   pan_left,     // Shift+Left: a quarter window towards the first key
   pan_right,    // Shift+Right
   zoom_fit,     // 0: the whole array
+  unfollow,     // U: stop following the key (gui/follow_room.hpp)
 };
 
 // "next", "back", "play", "reset", "end", "new-input", "fullscreen", "panels", "presenter",
 // "phases", "pick-previous", "pick-next", "fullspeed", "next-view", "density", "controls",
 // "step-panel", "close-drawers", "fullspeed-run", "sweep", "cancel", "export", "slowest-kind",
 // "record", "race-run", "verify", "counterexample", "restore-network", "quit", "reconnect",
-// "mute", "zoom-in", "zoom-out", "pan-left", "pan-right", "fit".
+// "mute", "zoom-in", "zoom-out", "pan-left", "pan-right", "fit", "unfollow".
 std::optional<Action> parse_action(const std::string& name);
 
 enum class Mode { stepping, full_speed };
@@ -226,6 +228,9 @@ class App {
   Mode mode = Mode::stepping;
   FullSpeedState full_speed;
   SoundSettings sound;
+  FollowRoom follow;  // a followed key; update() steps one at a time to extend its path
+  // Follows the key at index `at` of the step shown (a click on the bars).
+  void follow_key(std::uint32_t at);
   // The input's key range: bar heights and sound pitches.
   const render::KeyRange& key_range() const { return range_; }
   bool playing = false;

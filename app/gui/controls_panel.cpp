@@ -23,7 +23,7 @@ constexpr const char* k_key_help =
     "keys: Left/Right step, Space play, R reset, N new input, V next view, C controls, S step "
     "panel, Esc close, H hide panels, P presenter, F11 full screen, O phases, [ ] pick list or "
     "tile, F full speed / stepping, G record, T narration, M mute, + - zoom the bars, "
-    "Shift+Left/Right pan, 0 fit";
+    "Shift+Left/Right pan, 0 fit, click a bar: follow its key, U stop following";
 
 template <class T, std::size_t N, class Name>
 bool combo(const char* label, T& value, const T (&items)[N], Name name) {
@@ -221,6 +221,14 @@ void view_controls(App& app) {
   same_line_if_fits(ImGui::CalcTextSize("fit (0)").x + 2 * ImGui::GetStyle().FramePadding.x);
   if (ImGui::Button("fit (0)")) app.perform(Action::zoom_fit);
   wrapped_text_disabled("over the bars: wheel zooms, drag pans, Shift+Left/Right pans");
+  // A followed key (gui/follow_room.hpp).
+  if (app.follow.active()) {
+    wrapped_text(app.follow.summary());
+    if (ImGui::Button("stop following (U)")) app.perform(Action::unfollow);
+    checkbox("keep it in the zoomed bars", &app.follow.keep_in_window);
+  } else {
+    wrapped_text_disabled("click a bar to follow its key through the sort");
+  }
   checkbox("colour by workgroup", &app.views.network.color_by_workgroup);
   ImGui::SliderFloat("zoom", &app.views.network.zoom, 1.0f, 64.0f, "%.1fx",
                      ImGuiSliderFlags_Logarithmic);

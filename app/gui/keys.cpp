@@ -48,6 +48,7 @@ void handle_keys(App& app) {
         if (press.key == GLFW_KEY_T) app.perform(Action::toggle_caption);
         if (press.key == GLFW_KEY_M) app.perform(Action::toggle_mute);
         if (press.key == GLFW_KEY_0 || press.key == GLFW_KEY_KP_0) app.perform(Action::zoom_fit);
+        if (press.key == GLFW_KEY_U) app.perform(Action::unfollow);
         if (press.key == GLFW_KEY_C) app.perform(Action::toggle_controls);
         if (press.key == GLFW_KEY_S) app.perform(Action::toggle_step_panel);
         if (press.key == GLFW_KEY_ESCAPE) app.perform(Action::close_drawers);

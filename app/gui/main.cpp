@@ -63,7 +63,8 @@ struct Options {
   std::string keys;    // scripted key presses (tests), e.g. "pagedown,pagedown,b"
   bool mute = false;
   float steps_per_second = 2.0f;
-  std::string window;  // "A..B": the keys the bars show at first
+  std::string window;                   // "A..B": the keys the bars show at first
+  std::optional<std::uint32_t> follow;  // the input index of a key followed from the start
 };
 
 // Key names --keys takes, as GLFW codes: what a clicker and the lesson player use.
@@ -99,7 +100,7 @@ constexpr const char* k_action_names =
     "sweep, "
     "cancel, export, slowest-kind, record, race-run, verify, counterexample, restore-network, "
     "quit, reconnect (answers the lost-GPU dialog), mute, zoom-in, zoom-out, pan-left, "
-    "pan-right, fit";
+    "pan-right, fit, unfollow";
 
 // The GLFW platform backend of ImGui, shut down before the ImGui context goes (declared after
 // the Presenter that owns it, so it is destroyed first).
@@ -248,6 +249,7 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
     app.steps_per_second = o.steps_per_second;
     // Checked against n before the window opened; kept inside the array by the zoom room.
     if (!o.window.empty()) app.views.window = render::parse_window(o.window, UINT32_MAX);
+    if (o.follow) app.follow.request(*o.follow);
     if (!o.race.empty()) app.set_race(o.race);  // planned with the scenario
     if (!o.overlay.empty()) {
       app.full_speed.overlay_path = o.overlay;
@@ -376,6 +378,7 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
         render::write_png(image, o.screenshot);
         std::cout << "wrote " << o.screenshot << " (" << image.width << "x" << image.height
                   << ", step " << app.target() << ")\n";
+        if (app.follow.active()) std::cout << app.follow.summary() << "\n";
         if (!app.views.window.whole(app.state().n()))
           std::cout << "bars: " << render::window_text(app.views.window, app.state().n()) << "\n";
         if (lesson != nullptr) {
@@ -522,6 +525,11 @@ int main(int argc, char** argv) {
                  "start zoomed to keys A..B - 1 (decimal or 2^K); the wheel over the bars zooms, "
                  "a drag pans, 0 shows the whole array")
       ->type_name("A..B");
+  cli.add_option("--follow", o.follow,
+                 "follow the key at input position I through the sort: marked in the bars, its "
+                 "path plotted beside them, where it went and why in the step panel (a click on a "
+                 "bar follows another, U stops)")
+      ->type_name("I");
   cli.add_option("--lesson", o.lesson,
                  "play a lesson: a built-in one's name (--lesson list names them) or a lesson "
                  "file; PageDown, Right or Space: next stop, PageUp or Left: back, B: blank");

@@ -93,6 +93,11 @@ void step_panel(App& app, render::FrameRenderer& renderer) {
   const render::Caption caption = render::step_caption(state);
   wrapped_text(caption.narration);
   const render::Palette colors = render::palette(renderer.imgui().style());
+  if (app.views.follow.shown()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, render::follow_color());
+    wrapped_text(render::follow_sentence(app.views.follow));
+    ImGui::PopStyleColor();
+  }
   if (!caption.invariant.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, caption.invariant_fails ? colors.warning : colors.holds);
     wrapped_text(caption.invariant);

@@ -30,14 +30,23 @@ void views_window(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 
     ImGui::End();
     return;
   }
+  // The followed key at the step shown; when zoomed in, the window keeps it in view.
+  app.views.follow = app.follow.mark(app.state().position);
+  if (app.follow.keep_in_window && app.views.follow.shown()) {
+    const std::uint32_t n = app.state().n(), at = app.views.follow.at();
+    if (at < app.views.window.begin(n) || at >= app.views.window.end(n))
+      app.views.window = render::centre_window(app.views.window, n, at);
+  }
   render::draw_views(renderer.bars(), renderer.imgui(), app.state(), app.layout(), app.views, min,
                      max);
   const auto& rects = render::last_view_rects();
   // Zoom and pan along the array; mergesort: a click on the bars picks the output list (or tile)
   // holding the key clicked.
   std::uint32_t clicked_key = 0;
-  if (zoom_with_mouse(app, rects, clicked_key) && app.state().merge)
-    app.pick(render::merge_pick_at(app.state().merge->info, clicked_key));
+  if (zoom_with_mouse(app, rects, clicked_key)) {
+    if (app.state().merge) app.pick(render::merge_pick_at(app.state().merge->info, clicked_key));
+    app.follow_key(clicked_key);
+  }
   // Zoom (wheel, about the mouse) and pan (drag) on the wire diagram.
   ImGui::SetCursorScreenPos(rects.network_min);
   const ImVec2 area{rects.network_max.x - rects.network_min.x,

@@ -52,6 +52,10 @@ std::vector<std::uint32_t> key_words_at(const FollowInput& in, std::uint32_t buf
 std::uint32_t matched_index(std::span<const std::uint32_t> before,
                             std::span<const std::uint32_t> after, std::uint32_t words,
                             std::uint32_t index);
+// merge_follow.cpp: the input index of the key at `at` when the steps so far are blocksort phases
+// (which sort each tile from the untouched input): found by matching its tile back; else `at`.
+std::uint32_t input_origin(const Context& context, const Stepper& stepper, std::uint32_t at);
+
 // "17th"
 std::string ordinal(std::uint32_t k);
 // "0x3A": a digit as the radix views print it.

@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "render/follow/followers.hpp"
 #include "render/gather.hpp"
 #include "render/move_matching.hpp"
@@ -51,18 +52,27 @@ std::uint32_t matched_index(std::span<const std::uint32_t> before,
   return match_moves(before, after, words, positions).front();
 }
 
-KeyFollower::KeyFollower(const Context& context, const Stepper& stepper, std::uint32_t index)
-    : context_(context), index_(index) {
-  const std::uint32_t n = stepper.plan().spec.n;
-  if (index >= n)
-    throw UsageError("--follow " + std::to_string(index) + " is past the array: it holds " +
+KeyFollower::KeyFollower(const Context& context, const Stepper& stepper, std::uint32_t at)
+    : context_(context), index_(at), origin_(at) {
+  const Plan& plan = stepper.plan();
+  const std::uint32_t n = plan.spec.n;
+  if (at >= n)
+    throw UsageError("--follow " + std::to_string(at) + " is past the array: it holds " +
                      std::to_string(n) + " keys (0.." + std::to_string(n - 1) + ")");
-  if (stepper.position() != 0 || stepper.mid_step())
-    throw std::logic_error("KeyFollower starts at the input");
-  const std::uint32_t at[] = {index};
-  key_ = gather_words(context, stepper.keys_buffer(), at, key_words(stepper.plan().spec.key_type));
-  if (stepper.plan().spec.pairs) value_ = gather_words(context, stepper.values_buffer(), at);
-  path_.push_back({0, index, false, "the input: key " + grouped_number(index)});
+  if (stepper.mid_step()) throw std::logic_error("KeyFollower starts between steps");
+  const std::uint32_t here[] = {at};
+  key_ = gather_words(context, stepper.keys_buffer(), here, key_words(plan.spec.key_type));
+  if (plan.spec.pairs) value_ = gather_words(context, stepper.values_buffer(), here);
+  const std::size_t position = stepper.position();
+  if (position > 0) origin_ = input_origin(context, stepper, at);
+  path_.push_back({position, at, false,
+                   position == 0 ? "the input: key " + grouped_number(at)
+                                 : "followed from here: key " + grouped_number(at)});
+}
+
+const FollowedStep* KeyFollower::at_position(std::size_t position) const {
+  if (position < first_position() || position > last_position()) return nullptr;
+  return &path_[position - first_position()];
 }
 
 void KeyFollower::before_step(const Stepper& stepper) {
@@ -77,11 +87,11 @@ void KeyFollower::before_step(const Stepper& stepper) {
 }
 
 void KeyFollower::after_step(const Stepper& stepper) {
-  if (stepper.mid_step() || stepper.position() != path_.size())
+  if (stepper.mid_step() || stepper.position() != last_position() + 1)
     throw std::logic_error("KeyFollower: after_step() follows one whole step at a time");
   const Plan& plan = stepper.plan();
   const Step& step = plan.steps[stepper.position() - 1];
-  const FollowInput in{context_, stepper, step, at(), index_, key_, region_, region_words_};
+  const FollowInput in{context_, stepper, step, at(), origin_, key_, region_, region_words_};
   const FollowMove move = std::visit(
       [&](const auto& view) -> FollowMove {
         using T = std::decay_t<decltype(view)>;
@@ -119,7 +129,21 @@ void KeyFollower::after_step(const Stepper& stepper) {
 }
 
 void KeyFollower::back_to(std::size_t position) {
-  if (position + 1 < path_.size()) path_.resize(position + 1);
+  const std::size_t keep = std::max(position, first_position()) - first_position() + 1;
+  if (keep < path_.size()) path_.resize(keep);
+}
+
+KeyFollower follow_through(const Context& context, const Plan& plan, const KeyArray& input,
+                           std::uint32_t index, std::size_t last) {
+  Stepper stepper(context, plan, input, false);
+  KeyFollower follower(context, stepper, index);
+  while (stepper.position() < std::min(last, plan.steps.size())) {
+    throw_if_interrupted();
+    follower.before_step(stepper);
+    stepper.next();
+    follower.after_step(stepper);
+  }
+  return follower;
 }
 
 }  // namespace ss::render

@@ -30,9 +30,9 @@ struct FollowedStep {
 
 class KeyFollower {
  public:
-  // Follows the key at input position `index` of the stepper's plan, which must be at position
-  // 0. UsageError when index >= n.
-  KeyFollower(const Context& context, const Stepper& stepper, std::uint32_t index);
+  // Follows the key at index `at` of the stepper's array from its current position on (the
+  // input, for a path through the whole sort). UsageError when at >= n.
+  KeyFollower(const Context& context, const Stepper& stepper, std::uint32_t at);
 
   // Around each stepper.next(): before reads what an in-place step leaves no record of, after
   // finds the move. A step cut midway is not followed (call after() only once it ends).
@@ -41,14 +41,21 @@ class KeyFollower {
   // The stepper went back to position `position` (<= the last followed): the path is cut there.
   void back_to(std::size_t position);
 
+  // Where following began: the index the key had then, and the stepper position.
   std::uint32_t index() const { return index_; }
+  std::size_t first_position() const { return path_.front().position; }
+  // The stepper position after the last step followed, and the key's index there.
+  std::size_t last_position() const { return path_.back().position; }
   std::uint32_t at() const { return path_.back().at; }
-  // path()[k]: where the key was after k steps; path()[0] is the input.
+  // path()[k]: where the key was at stepper position first_position() + k.
   const std::vector<FollowedStep>& path() const { return path_; }
+  // The entry for stepper position `position`, or null when it was not followed.
+  const FollowedStep* at_position(std::size_t position) const;
 
  private:
   const Context& context_;
   std::uint32_t index_;
+  std::uint32_t origin_;  // the key's input index where known (the blocksort reads the input)
   std::vector<std::uint32_t> key_;    // the key's words
   std::vector<std::uint32_t> value_;  // pairs: its value, which travels with it
   std::vector<FollowedStep> path_;
@@ -56,6 +63,11 @@ class KeyFollower {
   std::vector<std::uint32_t> region_;
   std::vector<std::uint32_t> region_words_;
 };
+
+// The key at input position `index` followed through steps 0 .. `last` of `plan` by a stepper of
+// its own (pictures and animations that show it at any step they draw).
+KeyFollower follow_through(const Context& context, const Plan& plan, const KeyArray& input,
+                           std::uint32_t index, std::size_t last);
 
 // "9,203,114": positions as the step panel and the narration print them.
 std::string grouped_number(std::uint64_t value);

@@ -4,6 +4,7 @@
 // partition step's merge-path splits say which tile of outputs took the key.
 #include <algorithm>
 #include <numeric>
+#include <variant>
 
 #include "render/follow/followers.hpp"
 #include "render/gather.hpp"
@@ -77,6 +78,30 @@ FollowMove follow_merge(const gpu::MergesortStep& step, const FollowInput& in) {
 }
 
 }  // namespace
+
+std::uint32_t input_origin(const Context& context, const Stepper& stepper, std::uint32_t at) {
+  const Plan& plan = stepper.plan();
+  if (stepper.position() == 0) return at;
+  const Step& last = plan.steps[stepper.position() - 1];
+  const auto* view = std::get_if<gpu::MergesortStep>(&last.view);
+  if (view == nullptr) return at;
+  const auto step = push_value<gpu::MergesortStep>(last);
+  if (step.stage != gpu::MERGESORT_STAGE_BLOCKSORT) return at;
+  const std::uint32_t words = key_words(plan.spec.key_type);
+  const std::uint32_t first = at / step.tile_keys * step.tile_keys;
+  const std::vector<std::uint32_t> positions =
+      range(first, std::min(step.n, first + step.tile_keys));
+  const auto read = [&](std::uint32_t buffer) {
+    return gather_words(context, stepper.buffer(buffer), positions, words);
+  };
+  const std::vector<std::uint32_t> before = read(last.bindings[gpu::MERGESORT_BINDING_KEYS_IN]);
+  const std::vector<std::uint32_t> after = read(last.keys_after);
+  std::vector<std::uint32_t> all(positions.size());
+  std::iota(all.begin(), all.end(), 0u);
+  const std::vector<std::uint32_t> moved = match_moves(before, after, words, all);
+  const auto it = std::find(moved.begin(), moved.end(), at - first);
+  return it != moved.end() ? first + std::uint32_t(it - moved.begin()) : at;
+}
 
 FollowMove follow(const gpu::MergesortStep& step, const FollowInput& in) {
   if (step.stage == gpu::MERGESORT_STAGE_BLOCKSORT) return follow_blocksort(step, in);

@@ -68,7 +68,7 @@ FollowMove follow_layer(const Layer& layer, const FollowInput& in) {
   const bool swapped =
       gather_words(in.context, *stats, flag_at, 1, gpu::STATS_FLAGS_OFFSET).front() != 0;
   if (!swapped) return {in.at, "compared with " + other + ", already in order: it stays"};
-  return {partner, "compared with " + other + " and swapped"};
+  return {partner, "compared with " + other + " and swapped places with it"};
 }
 
 // The sum of the covered layers' strides: how far any key can move in one fused step.

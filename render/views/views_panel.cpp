@@ -149,8 +149,11 @@ const ViewRects& last_view_rects() {
   return g_rects;
 }
 
-void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const NetworkLayout* layout,
-                const ViewsOptions& options, ImVec2 min, ImVec2 max) {
+namespace {
+
+void draw_views_in(BarsView& bars, ImGuiLayer& ui, const StepState& state,
+                   const NetworkLayout* layout, const ViewsOptions& options, ImVec2 min,
+                   ImVec2 max) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   const Palette colors = palette(ui.style());
   const float s = ui.style().scale;
@@ -162,6 +165,7 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   g_rects.histogram = {};
   g_rects.network_min = g_rects.network_max = g_rects.radix_min = g_rects.radix_max = max;
   g_rects.minimap_min = g_rects.minimap_max = min;
+  g_rects.bars_min = g_rects.bars_max = min;  // none until drawn (the mouse acts on what shows)
   g_rects.window = options.window;
   if (state.plan == nullptr) return;
 
@@ -249,7 +253,13 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
   if (max.y - min.y - heading.height < need)
     heading = measure_heading(ui, state, width, 1, heading.hint);
   draw_heading(list, ui, heading, colors, min, max);
-  const float y = min.y + heading.height;
+  float y = min.y + heading.height;
+  // A followed key: where it went and why, under the heading in its colour (two lines at most,
+  // taken from the bars' room; the step panel has the whole sentence).
+  if (options.follow.shown() && max.y - y - need > 2 * line)
+    y += draw_wrapped(list, {min.x, y}, follow_color(), follow_sentence(options.follow), width,
+                      max.y - y - need > 4 * line ? 2 : 1) +
+         4 * s;
   room = max.y - y;
 
   if (state.merge) {
@@ -339,6 +349,25 @@ void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const Ne
     draw_text(list, {min.x, bottom + 6 * s}, colors.dim,
               elide("merge-path and blocksort views are for mergesort", width));
   }
+}
+
+}  // namespace
+
+void draw_views(BarsView& bars, ImGuiLayer& ui, const StepState& state, const NetworkLayout* layout,
+                const ViewsOptions& options, ImVec2 min, ImVec2 max) {
+  // A followed key: its path plot takes the top right corner, the views the rest.
+  const FollowMark& follow = options.follow;
+  const float s = ui.style().scale, gap = 14 * s;
+  const float plot_w = follow.shown() ? follow_plot_width(max.x - min.x, s) : 0.0f;
+  const ImVec2 views_max{plot_w > 0 ? max.x - plot_w - gap : max.x, max.y};
+  draw_views_in(bars, ui, state, layout, options, min, views_max);
+  if (!follow.shown() || state.plan == nullptr) return;
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  draw_follow_marker(list, follow, options.window, state.n(), s, g_rects.bars_min,
+                     g_rects.bars_max);
+  if (plot_w > 0)
+    draw_follow_plot(list, follow, state.plan->steps.size(), state.n(), palette(ui.style()), s,
+                     {views_max.x + gap, min.y}, max);
 }
 
 }  // namespace ss::render

@@ -12,6 +12,7 @@
 #include "render/step_state.hpp"
 #include "render/views/bars_view.hpp"
 #include "render/views/blocksort_view.hpp"
+#include "render/views/follow_view.hpp"
 #include "render/views/histogram_view.hpp"
 #include "render/views/merge_path_view.hpp"
 #include "render/views/minimap_view.hpp"
@@ -57,7 +58,8 @@ struct ViewsOptions {
   // Which of the step's detail views shows when there is no room to stack them (key V).
   std::uint32_t cycle = 0;
   BarsStyle bars_style = BarsStyle::automatic;  // density or min..max bars at large n (key D)
-  KeyWindow window;  // the keys the bars show (zoom and pan); the whole array by default
+  KeyWindow window;   // the keys the bars show (zoom and pan); the whole array by default
+  FollowMark follow;  // a followed key at the step shown (not shown: none)
   // Under the wire diagram's caption, in the accent colour: the network lab's verdict.
   std::string network_note;
   bool legend = true;  // the bars' legend (a race leaves it out: half the height each)

@@ -280,6 +280,47 @@ TEST_CASE("cli: render --window zooms the bars to a stretch of keys, refuses one
   CHECK_THAT(race.out, Catch::Contains("--race"));
 }
 
+TEST_CASE("cli: run --follow prints the key's place after every step; render --follow marks it",
+          "[cli][gpu][follow]") {
+  // Reversed distinct keys: the key at input position 5 ends at 64 - 1 - 5.
+  for (const char* algo : {"batcher", "onesweep", "mergesort"}) {
+    const Result r =
+        cli(std::string("run --algo ") + algo + " --n 64 --dist reverse --follow 5 --json");
+    INFO(algo << ": " << r.out);
+    CHECK(r.code == 0);
+    std::size_t lines = 0;
+    std::string last;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) {
+      if (line.find("\"follow\":5") == std::string::npos) continue;
+      CHECK(line.find("\"step\":" + std::to_string(lines)) != std::string::npos);
+      CHECK(line.find("\"why\":\"") != std::string::npos);
+      ++lines;
+      last = line;
+    }
+    CHECK(lines > 2);
+    CHECK(last.find("\"position\":58") != std::string::npos);
+  }
+  const Result past = cli("run --algo batcher --n 64 --follow 64");
+  CHECK(past.code == 2);
+  CHECK_THAT(past.out, Catch::Contains("past the array"));
+  const auto png = std::filesystem::path(SORTSCOPE_TEST_DATA) / "follow.png";
+  std::filesystem::remove(png);
+  const Result picture =
+      cli("render --algo radix4 --n 4096 --step 6 --follow 100 --width 640 "
+          "--height 360 --out '" +
+          png.string() + "'");
+  INFO(picture.out);
+  CHECK(picture.code == 0);
+  CHECK_THAT(picture.out, Catch::Contains("Followed: key 100 of the input is at"));
+  CHECK(std::filesystem::file_size(png) > 1000);
+  const Result gif =
+      cli("render --algo bitonic --n 32 --steps 0..4 --follow 3 --width 320 "
+          "--height 180 --out '" +
+          (std::filesystem::path(SORTSCOPE_TEST_DATA) / "follow.gif").string() + "'");
+  CHECK(gif.code == 0);
+}
+
 TEST_CASE("cli: render draws every radix view of a 64-key sort, names the views it knows",
           "[cli][gpu]") {
   const auto png = std::filesystem::path(SORTSCOPE_TEST_DATA) / "render_radix.png";

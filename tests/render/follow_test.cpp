@@ -50,7 +50,7 @@ std::vector<std::uint32_t> value_path(const Sort& s, const KeyArray& input, std:
 
 // The follower's path through the sort (keys only, or pairs), with a reason for every step.
 std::vector<std::uint32_t> followed_path(const Sort& s, const KeyArray& input, bool pairs,
-                                         std::uint32_t index) {
+                                         std::uint32_t index, std::size_t start = 0) {
   KeyArray keys = input;
   if (!pairs) {
     keys.has_values = false;
@@ -58,6 +58,7 @@ std::vector<std::uint32_t> followed_path(const Sort& s, const KeyArray& input, b
   }
   const Plan plan = plan_for(s, std::uint32_t(input.size()), pairs);
   Stepper stepper(test::gpu(), plan, keys);
+  stepper.jump(start);  // then `index` is where the key stands at `start`
   render::KeyFollower follower(test::gpu(), stepper, index);
   while (!stepper.at_end()) {
     follower.before_step(stepper);
@@ -105,6 +106,11 @@ TEST_CASE("follow: a key's path equals its original index's place in the pairs s
       const std::vector<std::uint32_t> truth = value_path(s, input, index);
       CHECK(followed_path(s, input, false, index) == truth);
       CHECK(followed_path(s, input, true, index) == truth);
+      // Followed from a step in the middle (mergesort: inside its blocksort's phases), from
+      // where the key stands there.
+      const std::size_t mid = s.algorithm == "mergesort" ? 2 : truth.size() / 2;
+      const std::vector<std::uint32_t> rest(truth.begin() + std::ptrdiff_t(mid), truth.end());
+      CHECK(followed_path(s, input, false, truth[mid], mid) == rest);
     }
   }
   test::require_validation_clean();
