@@ -37,6 +37,9 @@ struct OffscreenOptions {
     double gpu_ms = 0;          // GPU timestamps around the whole frame
     double bars_ms = 0;         // GPU timestamps around the bars' pre-pass and draws
     double bars_cached_ms = 0;  // the same when the pre-pass's output is still valid
+    // With a window: the same while the window moves a key each frame (zoom and pan), so its
+    // pre-pass runs and the minimap's stays cached (0 without a window).
+    double bars_moving_ms = 0;
   }* frame_times = nullptr;
 };
 

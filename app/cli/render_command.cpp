@@ -218,6 +218,11 @@ int render_command(const RenderOptions& o) {
                 << times.bars_ms << " ms GPU (" << times.bars_cached_ms
                 << " ms when the step is unchanged and the pre-pass is skipped), whole frame "
                 << times.gpu_ms << " ms GPU, " << times.wall_ms << " ms submit to fence\n";
+      if (times.bars_moving_ms > 0)
+        std::cout << "zoom: bars " << times.bars_moving_ms
+                  << " ms GPU a frame while the window moves (its pre-pass over "
+                  << frame.window.size(plan.spec.n)
+                  << " keys runs each frame, the minimap's stays valid)\n";
     }
   }
   if (!o.svg.empty()) {

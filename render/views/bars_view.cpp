@@ -214,8 +214,15 @@ void BarsView::queue_pixels(vk::Rect2D rect, bool plan_colors, BarsStyle style, 
   queued_.push_back({rect, plan_colors, style, window, {}});
 }
 
-void BarsView::queue_again() {
+bool BarsView::queue_again(std::int64_t pan) {
   queued_ = prepared_;
+  bool windows = false;
+  for (Draw& draw : queued_) {
+    if (draw.window.whole(n_)) continue;
+    windows = true;
+    draw.window = pan_window(draw.window, n_, pan);
+  }
+  return windows;
 }
 
 gpu::BarsParams BarsView::params_for(const Draw& draw, const ImVec4& background) const {

@@ -94,8 +94,9 @@ class BarsView {
              BarsStyle style = BarsStyle::automatic, KeyWindow window = {});
   // The same in framebuffer pixels.
   void queue_pixels(vk::Rect2D rect, bool plan_colors, BarsStyle style, KeyWindow window = {});
-  // Queues again the draws prepared last (render --time-frames redraws one frame).
-  void queue_again();
+  // Queues again the draws prepared last (render --time-frames redraws one frame), the windows
+  // of those that show one slid by `pan` keys; true when some draw has a window.
+  bool queue_again(std::int64_t pan = 0);
   // Records the queued draws' pre-pass (outside a render pass, before record()).
   // `background` is the colour the bars are drawn over (the density view's empty cells).
   void prepare(const vk::raii::CommandBuffer& cmd, vk::Extent2D extent, const ImVec4& background);
