@@ -5,21 +5,11 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "render/text_fit.hpp"
 
 namespace ss::render {
 
 namespace {
-
-// Thousands separated by commas: a window's bounds at 2^24 are read off a projector.
-std::string grouped(std::uint64_t value) {
-  const std::string digits = std::to_string(value);
-  std::string text;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
-    text += digits[i];
-  }
-  return text;
-}
 
 // Decimal or 2^K, as --n takes it.
 std::uint64_t parse_bound(std::string_view text, std::string_view whole) {
@@ -90,15 +80,15 @@ KeyWindow parse_window(std::string_view text, std::uint32_t n) {
                      " is empty: the key after the last must come after the first");
   if (b > n)
     throw UsageError("--window " + std::string(text) + " ends past the array: it holds " +
-                     grouped(n) + " keys (0.." + std::to_string(n) + ")");
+                     grouped_number(n) + " keys (0.." + std::to_string(n) + ")");
   if (a == 0 && b == n) return {};
   return {std::uint32_t(a), std::uint32_t(b - a)};
 }
 
 std::string window_text(KeyWindow window, std::uint32_t n) {
-  if (window.whole(n)) return "all " + grouped(n) + " keys";
-  return "keys " + grouped(window.begin(n)) + ".." + grouped(window.end(n) - 1) + " of " +
-         grouped(n);
+  if (window.whole(n)) return "all " + grouped_number(n) + " keys";
+  return "keys " + grouped_number(window.begin(n)) + ".." + grouped_number(window.end(n) - 1) +
+         " of " + grouped_number(n);
 }
 
 }  // namespace ss::render

@@ -121,4 +121,14 @@ std::size_t lines_listed(std::size_t entries, float room, float line, float gap)
   return lines > 0 ? lines - 1 : 0;
 }
 
+std::string grouped_number(std::uint64_t value) {
+  const std::string digits = std::to_string(value);
+  std::string text;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
+    text += digits[i];
+  }
+  return text;
+}
+
 }  // namespace ss::render

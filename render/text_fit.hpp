@@ -25,6 +25,8 @@ std::vector<std::string> wrap_words(const ImFont* font, float size, std::string_
 
 // The same, in the current ImGui font.
 std::string elide(std::string_view text, float width);
+// "9,203,114": thousands separated by commas, as positions read off a projector.
+std::string grouped_number(std::uint64_t value);
 std::vector<std::string> wrap_words(std::string_view text, float width,
                                     std::size_t max_lines = k_any_lines);
 

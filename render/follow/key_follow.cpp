@@ -13,16 +13,6 @@
 
 namespace ss::render {
 
-std::string grouped_number(std::uint64_t value) {
-  const std::string digits = std::to_string(value);
-  std::string text;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
-    text += digits[i];
-  }
-  return text;
-}
-
 std::string ordinal(std::uint32_t k) {
   const std::uint32_t tens = k % 100;
   const char* suffix = (tens >= 11 && tens <= 13) ? "th"

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "plan/stepper.hpp"
+#include "render/text_fit.hpp"  // grouped_number
 
 namespace ss::render {
 
@@ -68,8 +69,5 @@ class KeyFollower {
 // its own (pictures and animations that show it at any step they draw).
 KeyFollower follow_through(const Context& context, const Plan& plan, const KeyArray& input,
                            std::uint32_t index, std::size_t last);
-
-// "9,203,114": positions as the step panel and the narration print them.
-std::string grouped_number(std::uint64_t value);
 
 }  // namespace ss::render
