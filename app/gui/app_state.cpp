@@ -140,7 +140,7 @@ void App::replan() {
     input_ = std::move(input);
     range_ = render::key_range(input_);
     stepper_ = std::make_unique<Stepper>(context_, *plan_, input_);
-    follow.on_new_stepper(context_, *stepper_);
+    if (std::string lost = follow.on_new_stepper(context_, *stepper_); !lost.empty()) error = lost;
     layout_.reset();
     if (n <= render::k_max_network_n && render::is_network_plan(*plan_))
       layout_ = render::layout_network(*plan_);

@@ -2,9 +2,18 @@
 
 namespace ss::gui {
 
-void FollowRoom::on_new_stepper(const Context& context, const Stepper& stepper) {
+std::string FollowRoom::on_new_stepper(const Context& context, const Stepper& stepper) {
   stop();
-  if (requested_) follower_ = std::make_unique<render::KeyFollower>(context, stepper, *requested_);
+  if (!requested_) return {};
+  const std::uint32_t n = stepper.plan().spec.n;
+  if (*requested_ >= n) {
+    const std::string why = "not following key " + std::to_string(*requested_) +
+                            ": the input holds " + std::to_string(n) + " keys";
+    requested_.reset();
+    return why;
+  }
+  follower_ = std::make_unique<render::KeyFollower>(context, stepper, *requested_);
+  return {};
 }
 
 void FollowRoom::start(const Context& context, const Stepper& stepper, std::uint32_t at) {

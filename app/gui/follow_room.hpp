@@ -20,9 +20,9 @@ class FollowRoom {
  public:
   // The key at input index `index`, followed from the input of the next plan made (--follow).
   void request(std::uint32_t index) { requested_ = index; }
-  // A new stepper at position 0: ends the old path, starts the requested one (UsageError when
-  // the index is past the array).
-  void on_new_stepper(const Context& context, const Stepper& stepper);
+  // A new stepper at position 0: ends the old path and starts the requested one; when the
+  // requested index is past the new array, drops the request and says why (else empty).
+  std::string on_new_stepper(const Context& context, const Stepper& stepper);
   // The key at index `at` of the stepper's current position, followed from here (a click).
   void start(const Context& context, const Stepper& stepper, std::uint32_t at);
   void stop();
