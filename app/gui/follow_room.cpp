@@ -55,7 +55,6 @@ render::FollowMark FollowRoom::mark(std::size_t position) const {
 
 std::string FollowRoom::summary() const {
   if (!follower_) return {};
-  const render::FollowMark m = mark(follower_->last_position());
   return "follow: key " + std::to_string(follower_->index()) +
          (follower_->first_position() == 0
               ? " of the input"

@@ -3,12 +3,20 @@
 // comparators of a step for the views, computed by the same header functions the kernels run.
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "plan/plan.hpp"
 
 namespace ss {
+
+// Whether a StepView alternative is a comparator-network step (batcher, batcher-fused, bitonic,
+// transposition), which the sound and the key follower read alike.
+template <class T>
+inline constexpr bool is_network_step_v =
+    std::is_same_v<T, gpu::BatcherLayer> || std::is_same_v<T, gpu::BatcherFusedStep> ||
+    std::is_same_v<T, gpu::BitonicLayer> || std::is_same_v<T, gpu::TranspositionPass>;
 
 // Buffers 0 keys, 1 values, 2 stats, 3 the disabled-comparator mask (a stub while none is
 // disabled); one kernel; in-place, so results stay in buffer 0.

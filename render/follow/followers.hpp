@@ -43,7 +43,9 @@ FollowMove follow(const gpu::OnesweepStep& step, const FollowInput& in);
 // merge_follow.cpp
 FollowMove follow(const gpu::MergesortStep& step, const FollowInput& in);
 
-// Shared (key_follow.cpp): the words of the keys at `positions` of plan buffer `buffer`.
+// Shared (key_follow.cpp): the positions first, first + 1, ..., end - 1.
+std::vector<std::uint32_t> index_range(std::uint32_t first, std::uint32_t end);
+// The words of the keys at `positions` of plan buffer `buffer`.
 std::vector<std::uint32_t> key_words_at(const FollowInput& in, std::uint32_t buffer,
                                         std::span<const std::uint32_t> positions);
 // Where the item at before[index] went when `before` (keys at some positions) became `after`

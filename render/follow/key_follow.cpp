@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <numeric>
 #include <type_traits>
 #include <variant>
 
@@ -27,6 +28,12 @@ std::string digit_text(std::uint32_t digit, std::uint32_t bits) {
   char text[16];
   std::snprintf(text, sizeof text, bits > 4 ? "0x%02X" : "0x%X", digit);
   return text;
+}
+
+std::vector<std::uint32_t> index_range(std::uint32_t first, std::uint32_t end) {
+  std::vector<std::uint32_t> positions(end > first ? end - first : 0);
+  std::iota(positions.begin(), positions.end(), first);
+  return positions;
 }
 
 std::vector<std::uint32_t> key_words_at(const FollowInput& in, std::uint32_t buffer,
@@ -87,10 +94,7 @@ void KeyFollower::after_step(const Stepper& stepper) {
         using T = std::decay_t<decltype(view)>;
         if constexpr (std::is_same_v<T, std::monostate>) {
           return {in.at, "this step moves no keys"};
-        } else if constexpr (std::is_same_v<T, gpu::BatcherLayer> ||
-                             std::is_same_v<T, gpu::BatcherFusedStep> ||
-                             std::is_same_v<T, gpu::BitonicLayer> ||
-                             std::is_same_v<T, gpu::TranspositionPass>) {
+        } else if constexpr (is_network_step_v<T>) {
           return follow_network(in);
         } else {
           return follow(push_value<T>(step), in);

@@ -3,7 +3,6 @@
 // a merge records for every output whether it came from list A or B (the sources buffer), and the
 // partition step's merge-path splits say which tile of outputs took the key.
 #include <algorithm>
-#include <numeric>
 #include <variant>
 
 #include "render/follow/followers.hpp"
@@ -14,17 +13,12 @@ namespace ss::render {
 
 namespace {
 
-std::vector<std::uint32_t> range(std::uint32_t first, std::uint32_t end) {
-  std::vector<std::uint32_t> positions(end > first ? end - first : 0);
-  std::iota(positions.begin(), positions.end(), first);
-  return positions;
-}
-
 FollowMove follow_blocksort(const gpu::MergesortStep& step, const FollowInput& in) {
   // Every blocksort phase reads the untouched input: the key starts from its input position.
   const std::uint32_t n = step.n, words = key_words(in.stepper.plan().spec.key_type);
   const std::uint32_t tile = in.origin / step.tile_keys, first = tile * step.tile_keys;
-  const std::vector<std::uint32_t> positions = range(first, std::min(n, first + step.tile_keys));
+  const std::vector<std::uint32_t> positions =
+      index_range(first, std::min(n, first + step.tile_keys));
   const std::vector<std::uint32_t> before =
       key_words_at(in, in.step.bindings[gpu::MERGESORT_BINDING_KEYS_IN], positions);
   const std::vector<std::uint32_t> after = key_words_at(in, in.step.keys_after, positions);
@@ -48,7 +42,7 @@ FollowMove follow_merge(const gpu::MergesortStep& step, const FollowInput& in) {
   const std::uint32_t blocks = std::min(coop, step.tiles - first_block);
   const std::vector<std::uint32_t> parts = gather_words(
       in.context, in.stepper.buffer(in.step.bindings[gpu::MERGESORT_BINDING_PARTITIONS]),
-      range(first_block, first_block + blocks + 1));
+      index_range(first_block, first_block + blocks + 1));
   for (std::uint32_t k = 0; k < blocks; ++k) {
     const std::uint32_t block = first_block + k;
     std::uint32_t a0, a1, b0, b1;
@@ -60,7 +54,7 @@ FollowMove follow_merge(const gpu::MergesortStep& step, const FollowInput& in) {
     const std::uint32_t out = block * nv;
     const std::vector<std::uint32_t> sources = gather_words(
         in.context, in.stepper.buffer(in.step.bindings[gpu::MERGESORT_BINDING_SOURCES]),
-        range(out, std::min(n, out + nv)));
+        index_range(out, std::min(n, out + nv)));
     std::uint32_t seen = 0;
     for (std::uint32_t i = 0; i < sources.size(); ++i) {
       if ((sources[i] == 0) != from_a) continue;
@@ -90,15 +84,14 @@ std::uint32_t input_origin(const Context& context, const Stepper& stepper, std::
   const std::uint32_t words = key_words(plan.spec.key_type);
   const std::uint32_t first = at / step.tile_keys * step.tile_keys;
   const std::vector<std::uint32_t> positions =
-      range(first, std::min(step.n, first + step.tile_keys));
+      index_range(first, std::min(step.n, first + step.tile_keys));
   const auto read = [&](std::uint32_t buffer) {
     return gather_words(context, stepper.buffer(buffer), positions, words);
   };
   const std::vector<std::uint32_t> before = read(last.bindings[gpu::MERGESORT_BINDING_KEYS_IN]);
   const std::vector<std::uint32_t> after = read(last.keys_after);
-  std::vector<std::uint32_t> all(positions.size());
-  std::iota(all.begin(), all.end(), 0u);
-  const std::vector<std::uint32_t> moved = match_moves(before, after, words, all);
+  const std::vector<std::uint32_t> moved =
+      match_moves(before, after, words, index_range(0, std::uint32_t(positions.size())));
   const auto it = std::find(moved.begin(), moved.end(), at - first);
   return it != moved.end() ? first + std::uint32_t(it - moved.begin()) : at;
 }

@@ -4,7 +4,6 @@
 // each tile's inclusive prefix in its status words. The rank is counted in the tile's input
 // keys, as the kernel ranks them (stably, in input order).
 #include <algorithm>
-#include <numeric>
 
 #include "render/follow/followers.hpp"
 #include "render/gather.hpp"
@@ -27,8 +26,8 @@ TileRank rank_in_tile(const FollowInput& in, std::uint32_t input_buffer, std::ui
   TileRank r;
   r.tile = in.at / tile_keys;
   const std::uint32_t first = r.tile * tile_keys;
-  std::vector<std::uint32_t> positions(std::min(tile_keys, spec.n - first));
-  std::iota(positions.begin(), positions.end(), first);
+  const std::vector<std::uint32_t> positions =
+      index_range(first, first + std::min(tile_keys, spec.n - first));
   const std::vector<std::uint32_t> keys = key_words_at(in, input_buffer, positions);
   const auto digit_of = [&](std::size_t i) {
     return gpu::radix_digit(keys[i * words + word], std::uint32_t(spec.key_type), spec.descending,

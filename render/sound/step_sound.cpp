@@ -5,6 +5,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "algorithms/network_plan.hpp"
 #include "render/gather.hpp"
 #include "render/sound/sounders.hpp"
 
@@ -49,10 +50,7 @@ std::vector<Note> step_notes(const Context& context, const Stepper& stepper, con
         using T = std::decay_t<decltype(view)>;
         if constexpr (std::is_same_v<T, std::monostate>) {
           return {};
-        } else if constexpr (std::is_same_v<T, gpu::BatcherLayer> ||
-                             std::is_same_v<T, gpu::BatcherFusedStep> ||
-                             std::is_same_v<T, gpu::BitonicLayer> ||
-                             std::is_same_v<T, gpu::TranspositionPass>) {
+        } else if constexpr (is_network_step_v<T>) {
           return network_notes(in);
         } else {
           return sound(push_value<T>(step), in);
