@@ -32,7 +32,8 @@ struct VerifyOptions {
 std::string keys_text(const KeyArray& keys) {
   std::string out;
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    out += (i == 0 ? "" : " ") + format_text_key(keys.bits(i), keys.type);
+    if (i > 0) out += ' ';
+    out += format_text_key(keys.bits(i), keys.type);
   }
   return out;
 }

@@ -66,7 +66,7 @@ scratch_vector<std::uint32_t> sorted_positions(const KeyArray& input, bool desce
 }
 
 // Elements a verification loop checks between looks at the interrupt flag.
-constexpr std::size_t k_check_every = std::size_t(1) << 22;
+constexpr std::size_t k_sort_check_every = std::size_t(1) << 22;
 
 std::string describe(const KeyArray& keys, std::size_t i) {
   std::string text = format_text_key(keys.bits(i), keys.type);
@@ -107,7 +107,7 @@ Verification verify_sorted_against(const KeyArray& input, const KeyArray& expect
                        std::to_string(input.size())};
   }
   for (std::size_t i = 0; i < input.size(); ++i) {
-    if (i % k_check_every == 0) throw_if_interrupted();
+    if (i % k_sort_check_every == 0) throw_if_interrupted();
     if (expected.bits(i) != output.bits(i)) {
       return {false, "position " + std::to_string(i) + " holds key " + describe(output, i) +
                          ", std::sort has " + describe(expected, i)};
@@ -117,7 +117,7 @@ Verification verify_sorted_against(const KeyArray& input, const KeyArray& expect
 
   if (stable) {
     for (std::size_t i = 0; i < input.size(); ++i) {
-      if (i % k_check_every == 0) throw_if_interrupted();
+      if (i % k_sort_check_every == 0) throw_if_interrupted();
       if (expected.values[i] != output.values[i]) {
         return {false, "not stable: position " + std::to_string(i) + " holds " +
                            describe(output, i) + ", std::stable_sort has " + describe(expected, i)};
@@ -135,7 +135,7 @@ Verification verify_sorted_against(const KeyArray& input, const KeyArray& expect
   const auto want = pairs_of(input);
   const auto got = pairs_of(output);
   for (std::size_t i = 0; i < want.size(); ++i) {
-    if (i % k_check_every == 0) throw_if_interrupted();
+    if (i % k_sort_check_every == 0) throw_if_interrupted();
     if (want[i] != got[i]) {
       return {false, "the (key, value) pairs differ from the input's: key " +
                          format_text_key(want[i].first, input.type) + " with value " +

@@ -12,7 +12,7 @@ namespace ss {
 
 namespace {
 
-constexpr std::uint32_t k_check_every = 1u << 22;
+constexpr std::uint32_t k_fill_check_every = 1u << 22;
 
 struct Named {
   Distribution d;
@@ -88,7 +88,7 @@ KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint6
   scratch_vector<std::uint64_t> levels(n);
   auto fill = [&](auto level_of) {
     for (std::uint32_t i = 0; i < n; ++i) {
-      if (i % k_check_every == 0) throw_if_interrupted();
+      if (i % k_fill_check_every == 0) throw_if_interrupted();
       levels[i] = level_of(i);
     }
   };
@@ -151,13 +151,13 @@ KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint6
   keys.has_values = pairs;
   keys.words.reserve(std::size_t(n) * key_words(type));
   for (std::uint32_t i = 0; i < n; ++i) {
-    if (i % k_check_every == 0) throw_if_interrupted();
+    if (i % k_fill_check_every == 0) throw_if_interrupted();
     keys.push_back_bits(key_bits_from_level(levels[i], type));
   }
   if (pairs) {
     keys.values.reserve(n);
     for (std::uint32_t i = 0; i < n; ++i) {
-      if (i % k_check_every == 0) throw_if_interrupted();
+      if (i % k_fill_check_every == 0) throw_if_interrupted();
       keys.values.push_back(i);
     }
   }

@@ -8,10 +8,6 @@ namespace ss::render {
 
 namespace {
 
-std::string keys(std::uint32_t count) {
-  return count_of(count, "key", "keys");
-}
-
 // The second tile of the list shown (the first starts at (0, 0), which says nothing), as
 // (tile, A keys before it, B keys before it, its outputs from A, from B).
 struct TileSplit {

@@ -12,6 +12,10 @@ std::string count_of(std::uint64_t count, const std::string& singular, const std
   return std::to_string(count) + " " + (count == 1 ? singular : plural);
 }
 
+std::string keys(std::uint64_t count) {
+  return count_of(count, "key", "keys");
+}
+
 std::string swaps_sentence(const StepState& state, const std::string& what) {
   if (!state.stats_counts.available) return {};
   const std::uint64_t swaps = state.stats_counts.swaps;

@@ -20,6 +20,7 @@ std::string narrate(const gpu::MergesortStep& step, const StepState& state);
 
 // Shared wording: "1 key", "5 keys"; "27 of the 32 comparators swapped their keys".
 std::string count_of(std::uint64_t count, const std::string& singular, const std::string& plural);
+std::string keys(std::uint64_t count);  // "1 key", "5 keys"
 std::string swaps_sentence(const StepState& state, const std::string& what);
 
 }  // namespace ss::render

@@ -47,10 +47,6 @@ std::optional<Featured> featured_digit(const HistogramModel& h) {
   return f;
 }
 
-std::string keys(std::uint32_t count) {
-  return count_of(count, "key", "keys");
-}
-
 std::string tiles_of(const DigitPass& d) {
   return count_of(d.tiles, "tile", "tiles") + " of " + std::to_string(d.tile_keys) + " keys";
 }

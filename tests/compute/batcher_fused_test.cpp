@@ -20,7 +20,7 @@ using namespace ss;
 
 namespace {
 
-DeviceLimits small_shared() {
+DeviceLimits device_with_1_kib_shared() {
   DeviceLimits limits = test::limits();
   limits.max_shared_memory = 1024;
   return limits;
@@ -130,8 +130,8 @@ TEST_CASE("batcher-fused: each full-speed step leaves batcher's keys", "[batcher
   check_full_speed_steps_match_batcher({4097, KeyType::i32, false, false}, small,
                                        Distribution::few_unique);
   // Pairs keep the stepping kernel's layer loop at full speed too.
-  check_full_speed_steps_match_batcher({3000, KeyType::u32, false, true}, small_shared(),
-                                       Distribution::random);
+  check_full_speed_steps_match_batcher({3000, KeyType::u32, false, true},
+                                       device_with_1_kib_shared(), Distribution::random);
   test::require_validation_clean();
 }
 
@@ -163,7 +163,7 @@ TEST_CASE("batcher-fused: every key type, direction and pairs match std::sort, d
 
 TEST_CASE("batcher-fused: every key type, direction and pairs match std::sort, 1 KiB windows",
           "[batcher-fused][gpu][slow]") {
-  check_every_type(small_shared());
+  check_every_type(device_with_1_kib_shared());
 }
 
 TEST_CASE("batcher-fused: n = 2^18 with the device's tiles and with 1 KiB windows",
@@ -171,14 +171,15 @@ TEST_CASE("batcher-fused: n = 2^18 with the device's tiles and with 1 KiB window
   // Every key type, direction and pairs are covered up to 65539 keys above; at 2^18 (lavapipe
   // takes seconds per sort) one run per window shape: tiles of the device, then many windows.
   check_sort(1u << 18, KeyType::u32, false, true, test::limits());
-  check_sort(1u << 18, KeyType::f32, true, false, small_shared(), Distribution::few_unique);
+  check_sort(1u << 18, KeyType::f32, true, false, device_with_1_kib_shared(),
+             Distribution::few_unique);
   test::require_validation_clean();
 }
 
 TEST_CASE("batcher-fused: each step leaves batcher's keys, statistics and swap flags",
           "[batcher-fused][gpu]") {
-  check_steps_match_batcher({1000, KeyType::u32, true, false}, small_shared());
-  check_steps_match_batcher({4097, KeyType::u64, false, true}, small_shared());
+  check_steps_match_batcher({1000, KeyType::u32, true, false}, device_with_1_kib_shared());
+  check_steps_match_batcher({4097, KeyType::u64, false, true}, device_with_1_kib_shared());
   check_steps_match_batcher({777, KeyType::f32, true, true}, test::limits());
   check_steps_match_batcher({9000, KeyType::i32, false, false}, test::limits());
   test::require_validation_clean();
@@ -186,16 +187,17 @@ TEST_CASE("batcher-fused: each step leaves batcher's keys, statistics and swap f
 
 TEST_CASE("batcher-fused: disabled comparators behave as in batcher", "[batcher-fused][gpu][lab]") {
   // Layer 3:1 lies in the tile step; with 1 KiB the last layers of 1000 keys lie in windows.
-  const Plan probe = make_plan("batcher", {1000, KeyType::u32, false, false}, small_shared());
+  const Plan probe =
+      make_plan("batcher", {1000, KeyType::u32, false, false}, device_with_1_kib_shared());
   const auto last = static_cast<std::uint32_t>(probe.steps.size() - 1);
   for (const std::vector<DisabledComparator>& off :
        {std::vector<DisabledComparator>{{2, 0}},
         std::vector<DisabledComparator>{{2, 0}, {last - 2, 5}, {last, 0}, {last, 3}}}) {
     SortSpec spec{1000, KeyType::u32, true, false};
     spec.disabled = off;
-    check_steps_match_batcher(spec, small_shared());
-    const Plan plan = make_plan("batcher-fused", spec, small_shared());
-    const Plan batcher = make_plan("batcher", spec, small_shared());
+    check_steps_match_batcher(spec, device_with_1_kib_shared());
+    const Plan plan = make_plan("batcher-fused", spec, device_with_1_kib_shared());
+    const Plan batcher = make_plan("batcher", spec, device_with_1_kib_shared());
     CHECK(network_facts(plan).disabled == off.size());
     CHECK(network_facts(plan).comparators == network_facts(batcher).comparators);
     const KeyArray input = generate_keys(Distribution::random, 1000, KeyType::u32, 3, true);

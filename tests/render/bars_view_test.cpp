@@ -17,19 +17,11 @@ namespace {
 
 using namespace ss;
 using render::BarsGeometry;
+using test::near;
 
 constexpr std::uint32_t k_background = 0x17171c;  // palette().background, normal theme
 constexpr std::uint32_t k_orange = 0xe69f00;      // swapped
 constexpr std::uint32_t k_light = 0xd9d9d9;       // compared
-
-int channel(std::uint32_t rgb, int shift) {
-  return int((rgb >> shift) & 0xff);
-}
-bool near(std::uint32_t a, std::uint32_t b, int tolerance = 6) {
-  for (int shift : {0, 8, 16})
-    if (std::abs(channel(a, shift) - channel(b, shift)) > tolerance) return false;
-  return true;
-}
 
 struct Rendered {
   render::Image image;

@@ -10,16 +10,12 @@
 #include "render/headless.hpp"
 #include "render/views/race_view.hpp"
 #include "support/gpu.hpp"
+#include "support/render.hpp"
 
 namespace {
 
 using namespace ss;
-
-bool near(std::uint32_t a, std::uint32_t b, int tolerance) {
-  for (int shift : {0, 8, 16})
-    if (std::abs(int((a >> shift) & 0xff) - int((b >> shift) & 0xff)) > tolerance) return false;
-  return true;
-}
+using test::near;
 
 // Runs of image rows holding the heading's accent colour (the step titles; the lines of one title
 // are one run).

@@ -24,22 +24,11 @@ using ss::test::limits;
 
 using namespace ss;
 using render::BarsGeometry;
-
-bool near(std::uint32_t a, std::uint32_t b, int tolerance) {
-  for (int shift : {0, 8, 16})
-    if (std::abs(int((a >> shift) & 0xff) - int((b >> shift) & 0xff)) > tolerance) return false;
-  return true;
-}
+using test::near;
+using test::rgb_of;
+using test::state_at;
 
 // ImU32 is A B G R from the high byte; Image::rgb gives 0xRRGGBB.
-std::uint32_t rgb_of(ImU32 c) {
-  return ((c & 0xff) << 16) | (c & 0xff00) | ((c >> 16) & 0xff);
-}
-
-render::StepState state_at(Stepper& stepper, std::size_t position, const KeyArray& input) {
-  stepper.jump(position);
-  return render::capture_step_state(test::gpu(), stepper, render::key_range(input));
-}
 
 }  // namespace
 
