@@ -67,7 +67,9 @@ OffscreenRenderer::~OffscreenRenderer() {
 }
 
 Image OffscreenRenderer::render(const Stepper& stepper, const KeyRange& range) {
-  return render(capture_step_state(context_, stepper, range, options_.picks));
+  ViewPicks picks = options_.picks;
+  picks.window = options_.window;  // the scatter and merge views read the window's keys
+  return render(capture_step_state(context_, stepper, range, picks));
 }
 
 Image OffscreenRenderer::render(const StepState& state) {

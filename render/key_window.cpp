@@ -91,4 +91,11 @@ std::string window_text(KeyWindow window, std::uint32_t n) {
          " of " + grouped_number(n);
 }
 
+GroupRange window_groups(KeyWindow window, std::uint32_t n, std::uint32_t group) {
+  group = std::max(group, 1u);
+  if (n == 0) return {};
+  return {window.begin(n) / group,
+          std::uint32_t((std::uint64_t(window.end(n)) + group - 1) / group)};
+}
+
 }  // namespace ss::render

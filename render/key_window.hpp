@@ -40,6 +40,15 @@ KeyWindow pan_window(KeyWindow window, std::uint32_t n, std::int64_t keys);
 // Centred on key `centre` at the same width.
 KeyWindow centre_window(KeyWindow window, std::uint32_t n, std::uint32_t centre);
 
+// The groups of `group` consecutive keys (tiles, sorted lists) that keys of the window lie in:
+// [first, end) of the array's ceil(n / group) groups.
+struct GroupRange {
+  std::uint32_t first = 0, end = 0;
+  std::uint32_t size() const { return end - first; }
+  bool contains(std::uint32_t g) const { return g >= first && g < end; }
+};
+GroupRange window_groups(KeyWindow window, std::uint32_t n, std::uint32_t group);
+
 // "A..B" (keys A to B - 1, decimal, or 2^K) checked against n; UsageError saying what is wrong.
 KeyWindow parse_window(std::string_view text, std::uint32_t n);
 // "keys 1,048,576..1,049,087 of 16,777,216" for headings and the minimap.

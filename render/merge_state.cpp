@@ -167,6 +167,22 @@ std::optional<MergeStepInfo> merge_step_info(const Plan& plan, std::size_t posit
   return d;
 }
 
+ViewPicks picks_in_window(ViewPicks picks, const MergeStepInfo& info) {
+  const std::uint32_t n = info.n;
+  if (picks.window.whole(n) || n == 0) return picks;
+  const std::uint32_t middle = picks.window.begin(n) + picks.window.size(n) / 2;
+  if (info.merging()) {
+    const std::uint32_t keys = std::max(2 * info.list_length, 1u);
+    if (!window_groups(picks.window, n, keys).contains(picks.pair))
+      picks.pair = std::min(middle / keys, std::max(info.output_lists, 1u) - 1);
+  } else {
+    const std::uint32_t keys = std::max(info.nv, 1u);
+    if (!window_groups(picks.window, n, keys).contains(picks.tile))
+      picks.tile = std::min(middle / keys, std::max(info.tiles, 1u) - 1);
+  }
+  return picks;
+}
+
 std::vector<PathPoint> path_from_sources(const std::vector<std::uint32_t>& sources) {
   const std::size_t total = sources.size();
   const std::size_t stride =

@@ -12,6 +12,7 @@
 #include "core/buffer.hpp"
 #include "plan/plan.hpp"
 #include "plan/stepper.hpp"
+#include "render/key_window.hpp"
 
 namespace ss::render {
 
@@ -25,10 +26,14 @@ inline constexpr std::uint32_t k_max_path_points = 4096;
 // Lists up to this many keys get their keys printed along the grid's axes.
 inline constexpr std::uint32_t k_max_labelled_keys = 32;
 
-// What the lecturer picked: the output list of a pass (merge-path grid) and the blocksort tile.
+// What the lecturer picked: the output list of a pass (merge-path grid) and the blocksort tile,
+// and the window of keys the bars show: the scatter view reads where its keys went, and a pick
+// that holds none of its keys gives way to the one at its middle (picks_in_window).
 struct ViewPicks {
   std::uint32_t pair = 0;
   std::uint32_t tile = 0;
+  KeyWindow window;
+  bool operator==(const ViewPicks&) const = default;
 };
 
 // A mergesort step as the views read it (from its push constants, through mergesort_step.h).
@@ -48,6 +53,10 @@ struct MergeStepInfo {
 };
 // The mergesort step shown at `position` of a mergesort plan; nullopt for other plans.
 std::optional<MergeStepInfo> merge_step_info(const Plan& plan, std::size_t position);
+
+// `picks` with an output list (merging) or blocksort tile that holds none of the window's keys
+// replaced by the one holding the window's middle key, so the merge views show what the bars do.
+ViewPicks picks_in_window(ViewPicks picks, const MergeStepInfo& info);
 
 // One tile boundary of the picked output list on its merge path: the partition kernel's answer.
 struct MergePartition {

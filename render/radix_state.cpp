@@ -153,7 +153,7 @@ HistogramModel onesweep_histogram(const Context& context, const Stepper& stepper
 // Pairs: a value is the key's original index, so it names the key in both. Keys only: equal keys
 // are matched in order, which is what a stable scatter does with them.
 ScatterModel scatter_model(const Context& context, const Stepper& stepper, const Step& step,
-                           const DigitPass& d) {
+                           const DigitPass& d, KeyWindow window) {
   const Plan& plan = stepper.plan();
   const std::uint32_t n = plan.spec.n;
   const std::uint32_t words = key_words(plan.spec.key_type);
@@ -165,30 +165,36 @@ ScatterModel scatter_model(const Context& context, const Stepper& stepper, const
                             static_cast<std::uint32_t>(plan.spec.key_type), plan.spec.descending,
                             d.shift, d.bits);
   };
+  window = fit_window(window, n, 1);  // a window of another plan's array: the nearest that fits
   ScatterModel m;
   m.n = n;
+  m.first = window.begin(n);
+  m.count = window.size(n);
+  const std::uint32_t end = m.first + m.count;
   if (!m.sampled()) {
-    for (std::uint32_t i = 0; i < n; ++i) {
+    for (std::uint32_t i = m.first; i < end; ++i) {
       m.source.push_back(i);
       m.digit.push_back(digit_at(old_keys, i));
+      if (m.windowed() &&
+          std::find(m.followed.begin(), m.followed.end(), m.digit.back()) == m.followed.end())
+        m.followed.push_back(m.digit.back());
     }
   } else {
-    m.strip_before.resize(std::min(n, k_scatter_strip));
-    m.strip_after.resize(m.strip_before.size());
-    for (std::uint32_t i = 0; i < m.strip_before.size(); ++i) {
-      m.strip_before[i] = digit_at(old_keys, m.strip_position(i));
-      m.strip_after[i] = digit_at(new_keys, m.strip_position(i));
-    }
-    // The digits of the output's keys at 1/6, 1/2 and 5/6 of it: digits that hold keys, far
-    // apart in colour. Each gets lines for keys spread evenly over its keys in input order.
+    m.strip_before.resize(std::min(m.count, k_scatter_strip));
+    for (std::uint32_t i = 0; i < m.strip_before.size(); ++i)
+      m.strip_before[i] = digit_at(old_keys, m.strip_before_position(i));
+    // The digits of the window's keys at 1/6, 1/2 and 5/6 of it in the output (the whole array:
+    // digits that hold keys, far apart in colour); keys of the window in the input else. Each
+    // gets lines for keys spread evenly over its keys in input order.
     for (std::uint32_t f = 0; f < k_scatter_followed; ++f) {
-      const std::uint32_t digit = digit_at(
-          new_keys, std::uint32_t((2 * std::uint64_t(f) + 1) * n / (2 * k_scatter_followed)));
+      const std::uint32_t at =
+          m.first + std::uint32_t((2 * std::uint64_t(f) + 1) * m.count / (2 * k_scatter_followed));
+      const std::uint32_t digit = digit_at(m.windowed() ? old_keys : new_keys, at);
       if (std::find(m.followed.begin(), m.followed.end(), digit) == m.followed.end())
         m.followed.push_back(digit);
     }
     std::vector<std::vector<std::uint32_t>> keys_of(m.followed.size());
-    for (std::uint32_t i = 0; i < n; ++i) {
+    for (std::uint32_t i = m.first; i < end; ++i) {
       const auto it = std::find(m.followed.begin(), m.followed.end(), digit_at(old_keys, i));
       if (it != m.followed.end()) keys_of[std::size_t(it - m.followed.begin())].push_back(i);
     }
@@ -200,6 +206,11 @@ ScatterModel scatter_model(const Context& context, const Stepper& stepper, const
     }
     std::sort(m.source.begin(), m.source.end());
     for (std::uint32_t p : m.source) m.digit.push_back(digit_at(old_keys, p));
+  }
+  if (m.sampled() || m.windowed()) {
+    m.strip_after.resize(std::min(n, k_scatter_strip));
+    for (std::uint32_t i = 0; i < m.strip_after.size(); ++i)
+      m.strip_after[i] = digit_at(new_keys, m.strip_after_position(i));
   }
   if (plan.spec.pairs) {
     const auto old_values = read(context, stepper, step.bindings[gpu::RADIX_BINDING_VALUES_IN], n);
@@ -243,7 +254,8 @@ TileStatus classify_tile_status(const std::uint32_t* words, std::uint32_t bucket
   return s;
 }
 
-std::optional<RadixState> capture_radix_state(const Context& context, const Stepper& stepper) {
+std::optional<RadixState> capture_radix_state(const Context& context, const Stepper& stepper,
+                                              KeyWindow window) {
   const Plan& plan = stepper.plan();
   const std::optional<DigitPass> d = digit_pass(plan, stepper.position());
   if (!d) return std::nullopt;
@@ -254,7 +266,7 @@ std::optional<RadixState> capture_radix_state(const Context& context, const Step
   const bool moves = d->stepped && (d->onesweep ? d->stage == gpu::ONESWEEP_STAGE_PASS
                                                 : d->stage == gpu::RADIX4_STAGE_SCATTER);
   if (moves && plan.spec.n <= k_max_scatter_read_n)
-    s.scatter = scatter_model(context, stepper, plan.steps[stepper.position() - 1], *d);
+    s.scatter = scatter_model(context, stepper, plan.steps[stepper.position() - 1], *d, window);
   return s;
 }
 

@@ -12,6 +12,7 @@
 #include "core/buffer.hpp"
 #include "plan/plan.hpp"
 #include "plan/stepper.hpp"
+#include "render/key_window.hpp"
 
 namespace ss::render {
 
@@ -66,21 +67,29 @@ struct HistogramModel {
 };
 
 // Where keys went in the step shown (a radix4 scatter or a onesweep pass): old positions from the
-// step's input buffer, new ones from its output buffer (match_moves). Every key where n <=
-// k_max_scatter_n; else some keys of a few digits, and strips of both buffers.
+// step's input buffer, new ones from its output buffer (match_moves). The keys followed are those
+// of a window [first, first + count) of the input (the bars' window; the whole array by default):
+// every one where count <= k_max_scatter_n; else some keys of a few digits, and strips. A window
+// smaller than the array is drawn above the whole output, where its keys landed.
 struct ScatterModel {
   std::uint32_t n = 0;                     // keys the step moved
+  std::uint32_t first = 0, count = 0;      // the input's keys followed
   std::vector<std::uint32_t> source;       // old position of each key drawn, increasing
   std::vector<std::uint32_t> digit;        // its digit
   std::vector<std::uint32_t> destination;  // its new position (k_unmatched: none found)
-  // Sampled (n > k_max_scatter_n): the digits whose keys are drawn, and the digit of the key at
-  // strip_position(i) before and after the step, for i < k_scatter_strip.
+  // The digits whose keys get lines (sampled: a few; a window: those in it), and strips: the digit
+  // of the key at strip_before_position(i) of the window before the step (sampled only), and at
+  // strip_after_position(i) of the whole output after it (sampled or a window).
   std::vector<std::uint32_t> followed;
   std::vector<std::uint32_t> strip_before, strip_after;
   bool matched_by_value = false;  // pairs: values are original indices; else equal keys in order
-  bool sampled() const { return n > k_max_scatter_n; }
-  std::uint32_t strip_position(std::uint32_t i) const {
-    return std::uint32_t((2 * std::uint64_t(i) + 1) * n / (2 * strip_before.size()));
+  bool sampled() const { return count > k_max_scatter_n; }
+  bool windowed() const { return count < n; }
+  std::uint32_t strip_before_position(std::uint32_t i) const {
+    return first + std::uint32_t((2 * std::uint64_t(i) + 1) * count / (2 * strip_before.size()));
+  }
+  std::uint32_t strip_after_position(std::uint32_t i) const {
+    return std::uint32_t((2 * std::uint64_t(i) + 1) * n / (2 * strip_after.size()));
   }
 };
 
@@ -103,8 +112,10 @@ struct RadixState {
   std::vector<TileStatus> tile_status;  // onesweep pass steps (tiles <= k_max_read_tiles)
 };
 
-// Reads the state of the stepper's radix plan at its position; nullopt for other plans.
-std::optional<RadixState> capture_radix_state(const Context& context, const Stepper& stepper);
+// Reads the state of the stepper's radix plan at its position; nullopt for other plans. The
+// scatter follows the keys of `window` (whole: of the array).
+std::optional<RadixState> capture_radix_state(const Context& context, const Stepper& stepper,
+                                              KeyWindow window = {});
 
 // Status words of one tile classified (pure, for the view and its tests).
 TileStatus classify_tile_status(const std::uint32_t* words, std::uint32_t buckets);

@@ -46,9 +46,12 @@ StepState capture_step_state(const Context& context, const Stepper& stepper, con
     if (s.n() <= k_max_network_wires) s.swap_flags = stepper.last_swap_flags();
   }
   if (s.n() <= k_max_printed_wires) s.current = stepper.read_current();
-  s.radix = capture_radix_state(context, stepper);
-  s.merge = capture_merge_state(context, stepper, range, picks);
+  s.radix = capture_radix_state(context, stepper, picks.window);
+  // The merge views read a list or tile of the window's keys.
   s.picks = picks;
+  if (const auto merge = merge_step_info(stepper.plan(), stepper.position()))
+    s.picks = picks_in_window(picks, *merge);
+  s.merge = capture_merge_state(context, stepper, range, s.picks);
   return s;
 }
 

@@ -277,7 +277,9 @@ Command add_render_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--window", options->window,
                   "zoom the bars to keys A..B - 1 (A..B: decimal or 2^K, e.g. 1048576..1049088); "
-                  "a strip above them shows the whole array with the window framed")
+                  "a strip above them shows the whole array with the window framed; the wire "
+                  "diagram, heat map and tile strip show the window's wires and tiles, the "
+                  "scatter where its keys went, mergesort's views a list and tile of it")
       ->type_name("A..B");
   sub->add_option("--follow", options->follow,
                   "mark the key at input position I in the bars, plot where it is step by step "
@@ -292,10 +294,11 @@ Command add_render_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--pair", options->picks.pair,
                   "mergesort: the output list (pair of lists A and B) the merge-path grid shows, "
-                  "0-based (clamped to the pass's lists)")
+                  "0-based (clamped to the pass's lists; with --window, one holding its keys)")
       ->capture_default_str();
   sub->add_option("--tile", options->picks.tile,
-                  "mergesort: the tile the blocksort view shows, 0-based (clamped)")
+                  "mergesort: the tile the blocksort view shows, 0-based (clamped; with --window, "
+                  "one holding its keys)")
       ->capture_default_str();
   sub->add_option("--width", options->width, "image width in pixels")->capture_default_str();
   sub->add_option("--height", options->height, "image height in pixels")->capture_default_str();

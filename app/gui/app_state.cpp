@@ -165,7 +165,9 @@ void App::replan() {
 }
 
 void App::capture() {
+  views.picks.window = views.window;
   state_ = render::capture_step_state(context_, *stepper_, range_, views.picks);
+  views.picks = state_.picks;  // a pick outside the window moved into it
   state_changed_ = true;
   if (race_ && race_->follow(stepper_->position(), stepper_->step_count(), race_sync))
     race_changed_ = true;
@@ -510,6 +512,26 @@ void App::pick(std::uint32_t index) {
   if (stepper_->position() == target_ && !stepper_->mid_step()) capture();
 }
 
+void App::read_window_when_rested(double seconds) {
+  constexpr double k_window_rest = 0.15;
+  if (stepper_->mid_step() || stepper_->position() != target_) return;
+  render::ViewPicks wanted = views.picks;
+  wanted.window = views.window;
+  bool stale = state_.radix && state_.radix->scatter && !(state_.picks.window == wanted.window);
+  if (state_.merge) {
+    wanted = render::picks_in_window(wanted, state_.merge->info);
+    stale = wanted.pair != state_.picks.pair || wanted.tile != state_.picks.tile;
+  }
+  if (!stale) {
+    window_rest_ = 0;
+    return;
+  }
+  window_rest_ += seconds;
+  if (window_rest_ < k_window_rest) return;
+  window_rest_ = 0;
+  capture();
+}
+
 void App::jump_to(std::size_t position) {
   if (!stepper_) return;
   target_ = std::min(position, stepper_->step_count());
@@ -567,6 +589,7 @@ void App::update(double seconds) {
   }
   // At the target; or stopped there midway through the next step by Cancel (the view keeps the
   // step captured last, and the next move forward goes on with that step).
+  read_window_when_rested(seconds);
   if (stepper_->position() == target_) return;
   // Going back replays from the pristine input. Bounded submissions for about a frame's time,
   // so the busy overlay's Cancel and Ctrl-C stop a long jump within one of them.

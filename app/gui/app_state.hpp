@@ -255,6 +255,9 @@ class App {
  private:
   void replan();
   void capture();
+  // The scatter and merge views read the window's keys at capture: a window moved since is read
+  // again once it has rested k_window_rest seconds (not on every frame of a drag).
+  void read_window_when_rested(double seconds);
   void poll_worker();
   void export_sweep();
   void start_recording();
@@ -273,6 +276,7 @@ class App {
   static constexpr std::chrono::milliseconds k_stepping_budget{30};
   void stop_stepping();  // Cancel of a long jump: stay at the last whole step done
   double play_clock_ = 0;
+  double window_rest_ = 0;
   bool replan_pending_ = true;
   int replan_wait_ = 0;  // frames drawn since the replan was asked for (to show progress)
   bool state_changed_ = false;

@@ -522,8 +522,8 @@ int main(int argc, char** argv) {
                "start with the sound muted (M or the sound checkbox turns it on); without an "
                "audio device the app is silent anyway (SDL_AUDIODRIVER picks SDL's driver)");
   cli.add_option("--window", o.window,
-                 "start zoomed to keys A..B - 1 (decimal or 2^K); the wheel over the bars zooms, "
-                 "a drag pans, 0 shows the whole array")
+                 "start zoomed to keys A..B - 1 (decimal or 2^K), the detail views following; the "
+                 "wheel over the bars zooms, a drag pans, 0 shows the whole array")
       ->type_name("A..B");
   cli.add_option("--follow", o.follow,
                  "follow the key at input position I through the sort: marked in the bars, its "

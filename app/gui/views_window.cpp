@@ -20,6 +20,7 @@ void views_window(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 
   const float pad = 12.0f * app.style.scale;
   const ImVec2 min{pos.x + pad, pos.y + pad}, max{pos.x + size.x - pad, pos.y + size.y - pad};
   app.views.network.ui_scale = app.style.scale;
+  app.views.network.wires = app.views.window;  // clicks on comparators see what draw_views drew
   app.views.network_note = app.verifying() ? "checking all 2^" + std::to_string(app.state().n()) +
                                                  " inputs of 0s and 1s on the GPU ..."
                                            : app.verify_result;

@@ -61,7 +61,7 @@ float histogram_min_height(const HistogramModel& h, float line, float scale) {
 }
 
 HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
-                                 const Palette& colors, float scale) {
+                                 GroupRange tiles, const Palette& colors, float scale) {
   HistogramGeometry g;
   const HistogramModel& h = radix.histogram;
   const float line = ImGui::GetFontSize();
@@ -96,24 +96,35 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
   const float total_h = max.y - y;
   float heat_h = h.cells.empty() ? 0.0f : (has_totals ? total_h * 0.42f : total_h - 2 * line);
   // No taller than its rows need (a 64-key sort has one tile).
-  if (!h.cells.empty()) heat_h = std::min(heat_h, float(h.rows) * 2.2f * line + line + 6 * scale);
+  // The rows drawn: every row, or the window's tiles where rows are tiles.
+  GroupRange rows{0, h.rows};
+  if (!h.rows_are_passes && tiles.size() > 0 && tiles.first < h.rows)
+    rows = {tiles.first, std::min(tiles.end, h.rows)};
+  if (!h.cells.empty())
+    heat_h = std::min(heat_h, float(rows.size()) * 2.2f * line + line + 6 * scale);
   // Leave the global histogram what it needs (its title, counts, bars and offsets), no more: on a
   // projector the heat map's few rows then get the height to print their counts.
   if (!h.cells.empty() && has_totals)
     heat_h = std::min(
         heat_h, std::max(total_h - totals_min_height(h, line, scale), 2.0f * line + 6 * scale));
   if (!h.cells.empty()) {
-    draw_text(list, {min.x, y}, colors.dim, elide(h.rows_meaning, max.x - min.x));
+    std::string meaning = h.rows_meaning;
+    if (rows.size() < h.rows)
+      meaning += "; the window's tiles " + std::to_string(rows.first) + ".." +
+                 std::to_string(rows.end - 1) + " of " + std::to_string(h.rows);
+    draw_text(list, {min.x, y}, colors.dim, elide(meaning, max.x - min.x));
     y += line + 2 * scale;
     const float area = heat_h - line - 2 * scale;
-    const std::uint32_t shown = histogram_rows_shown(h.rows, area, 3 * scale);
+    const std::uint32_t shown = histogram_rows_shown(rows.size(), area, 3 * scale);
     const float row_h = std::min(area / float(shown), 2.2f * line);
     const float cell_h = row_h - std::min(2 * scale, row_h * 0.2f);  // the rest: a gap under it
     std::vector<std::uint32_t> sums(std::size_t(shown) * buckets, 0);
     std::uint32_t max_count = 0;
     for (std::uint32_t r = 0; r < shown; ++r) {
-      const std::uint32_t begin = std::uint32_t(std::uint64_t(r) * h.rows / shown);
-      const std::uint32_t end = std::uint32_t(std::uint64_t(r + 1) * h.rows / shown);
+      const std::uint32_t begin =
+          rows.first + std::uint32_t(std::uint64_t(r) * rows.size() / shown);
+      const std::uint32_t end =
+          rows.first + std::uint32_t(std::uint64_t(r + 1) * rows.size() / shown);
       for (std::uint32_t t = begin; t < end; ++t)
         for (std::uint32_t b = 0; b < buckets; ++b)
           sums[std::size_t(r) * buckets + b] += h.cell(t, b);
@@ -127,8 +138,10 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
         widest.x <= column - gap + 1 && k_digits_height * widest.y <= cell_h + 1;
     for (std::uint32_t r = 0; r < shown; ++r) {
       const float ry = y + row_h * float(r);
-      const std::uint32_t begin = std::uint32_t(std::uint64_t(r) * h.rows / shown);
-      const std::uint32_t end = std::uint32_t(std::uint64_t(r + 1) * h.rows / shown);
+      const std::uint32_t begin =
+          rows.first + std::uint32_t(std::uint64_t(r) * rows.size() / shown);
+      const std::uint32_t end =
+          rows.first + std::uint32_t(std::uint64_t(r + 1) * rows.size() / shown);
       std::string label = per_pass ? "pass " : "tile ";
       label += std::to_string(begin);
       if (end - begin > 1) {

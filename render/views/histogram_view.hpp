@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "render/imgui_layer.hpp"
+#include "render/key_window.hpp"
 #include "render/radix_state.hpp"
 
 namespace ss::render {
@@ -27,7 +28,9 @@ struct HistogramGeometry {
 // The height the view needs to show the digit header, a heat-map row, the global histogram's
 // bars and the offsets.
 float histogram_min_height(const HistogramModel& histogram, float line, float scale);
+// `tiles`: the tiles whose heat-map rows are drawn when rows are tiles (those of the bars' window,
+// window_groups; empty: all).
 HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
-                                 const Palette& colors, float scale);
+                                 GroupRange tiles, const Palette& colors, float scale);
 
 }  // namespace ss::render

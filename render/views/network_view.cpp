@@ -130,27 +130,32 @@ Placement place_network(ImVec2 min, ImVec2 max, const NetworkLayout& layout, con
                         const NetworkStyle& style, ImFont* font) {
   Placement p;
   const float s = style.ui_scale;
-  p.print_values = state.current.has_value() && layout.wires <= k_max_printed_wires;
+  const std::uint32_t first_wire = style.wires.begin(layout.wires);
+  const std::uint32_t end_wire = style.wires.end(layout.wires);
+  const std::uint32_t shown = end_wire - first_wire;
+  p.print_values = state.current.has_value() && shown <= k_max_printed_wires;
   const float height = std::max(1.0f, max.y - min.y);
-  p.g.wire_spacing = height / float(layout.wires) * style.zoom;
+  p.g.wire_spacing = height / float(shown) * style.zoom;
   // Numbers shrink to the wire spacing so neighbouring wires' labels never overlap.
   p.font_size = std::min(font->FontSize, p.g.wire_spacing * 0.92f);
   p.print_text = p.font_size >= 7.0f;
   // Right margin for the keys now on the wires, left margin for wire numbers.
   if (p.print_values && p.print_text) {
-    for (std::uint32_t w = 0; w < layout.wires; ++w)
+    for (std::uint32_t w = first_wire; w < end_wire; ++w)
       p.values_width =
           std::max(p.values_width,
                    font->CalcTextSizeA(p.font_size, FLT_MAX, 0, key_text(state, w).c_str()).x);
     p.values_width += 16 * s;
   }
-  p.label_width = layout.wires <= 64 && p.print_text
-                      ? font->CalcTextSizeA(p.font_size, FLT_MAX, 0, "000").x + 8 * s
-                      : 0;
+  // Wire numbers where the wires shown are few; a window's numbers say which wires they are.
+  p.label_width =
+      shown <= 64 && p.print_text
+          ? font->CalcTextSizeA(p.font_size, FLT_MAX, 0, end_wire > 1000 ? "0000" : "000").x + 8 * s
+          : 0;
   const float width = std::max(1.0f, max.x - min.x - p.values_width - p.label_width);
   p.g.column_width = width / total_units(layout) * style.zoom;
   p.g.x0 = min.x + p.label_width - style.pan.x;
-  p.g.y0 = min.y - style.pan.y;
+  p.g.y0 = min.y - float(first_wire) * p.g.wire_spacing - style.pan.y;
   return p;
 }
 

@@ -16,6 +16,7 @@
 
 #include "algorithms/network_plan.hpp"
 #include "render/imgui_layer.hpp"
+#include "render/key_window.hpp"
 #include "render/step_state.hpp"
 
 namespace ss::render {
@@ -53,6 +54,9 @@ struct NetworkStyle {
   float zoom = 1.0f;    // 1: the whole network fits the rectangle
   ImVec2 pan = {0, 0};  // content offset in pixels, (0, 0) = top-left corner
   float ui_scale = 1.0f;
+  // The wires the diagram's height holds at zoom 1: the bars' window, so a zoomed window shows
+  // the comparators of its keys (whole: every wire).
+  KeyWindow wires;
 };
 
 // The height the diagram needs at zoom 1: wires far enough apart to follow (larger networks are

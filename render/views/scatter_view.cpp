@@ -19,6 +19,15 @@ std::string caption(const ScatterModel& m, std::uint32_t bits) {
   const std::string match =
       m.matched_by_value ? "matched by value (original index)" : "equal keys matched in order";
   const std::string stable = "lines of one digit never cross, so the scatter is stable";
+  if (m.windowed()) {
+    const std::string keys = "keys " + grouped_number(m.first) + ".." +
+                             grouped_number(m.first + m.count - 1) + " (the window)";
+    const std::string which = m.sampled() ? " (up to " + std::to_string(k_scatter_lines_per_digit) +
+                                                " of each of " + std::to_string(m.followed.size()) +
+                                                " digits)"
+                                          : "";
+    return "where " + keys + which + " went in the whole output, " + match + "; " + stable;
+  }
   if (!m.sampled()) return "where each key went: " + match + "; " + stable;
   std::string digits;
   for (std::size_t f = 0; f < m.followed.size(); ++f) {
@@ -72,10 +81,12 @@ float scatter_min_height(const RadixState& radix, float width, float line) {
   return caption_height(radix, width, line) + 0.3f * line + 2 * 1.2f * line + 3 * line;
 }
 
-ScatterGeometry scatter_geometry(ImVec2 min, ImVec2 max, std::uint32_t n, float line,
+ScatterGeometry scatter_geometry(ImVec2 min, ImVec2 max, const ScatterModel& m, float line,
                                  float caption_h) {
   ScatterGeometry g;
-  g.n = std::max<std::uint32_t>(n, 1);
+  g.n = std::max<std::uint32_t>(m.n, 1);
+  g.first = m.first;
+  g.count = std::max<std::uint32_t>(m.count, 1);
   g.left = min.x + ImGui::CalcTextSize("before").x + 0.8f * line;
   g.right = max.x;
   const float box_h = std::min(1.6f * line, (max.y - min.y - caption_h) * 0.2f);
@@ -100,9 +111,9 @@ ScatterGeometry draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const Rad
   const std::uint32_t buckets = radix.digits.buckets();
   const float caption_h = draw_wrapped(list, min, colors.dim, caption(m, radix.digits.bits),
                                        max.x - min.x, k_caption_lines);
-  const ScatterGeometry g = scatter_geometry(min, max, m.n, line, caption_h);
+  const ScatterGeometry g = scatter_geometry(min, max, m, line, caption_h);
 
-  const float cell = (g.right - g.left) / float(m.n);
+  const float cell = (g.right - g.left) / float(g.count);
   const float gap = cell >= 6 * scale ? std::max(1.0f, cell * 0.12f) : 0.0f;
   const bool labels =
       !m.sampled() && ImGui::CalcTextSize(radix.digits.bits <= 4 ? "F" : "FF").x <= cell - gap;
@@ -111,7 +122,7 @@ ScatterGeometry draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const Rad
   for (std::size_t k = 0; k < m.source.size(); ++k) {
     if (m.destination[k] == k_unmatched) continue;
     const ImU32 color = digit_color(m.digit[k], buckets);
-    const ImVec2 from{g.box_center(m.source[k]), g.before_bottom},
+    const ImVec2 from{g.before_center(m.source[k]), g.before_bottom},
         to{g.box_center(m.destination[k]), g.after_top};
     const float bend = (g.after_top - g.before_bottom) * 0.45f;
     list->AddBezierCubic(from, {from.x, from.y + bend}, {to.x, to.y - bend}, to, color, thickness);
@@ -119,7 +130,7 @@ ScatterGeometry draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const Rad
   auto row = [&](float top, float bottom, bool after) {
     // Key k sits at its old position before the step and at its destination after it.
     for (std::size_t k = 0; k < m.source.size(); ++k) {
-      const std::uint32_t slot = after ? m.destination[k] : m.source[k];
+      const std::uint32_t slot = after ? m.destination[k] : m.source[k] - g.first;
       if (slot == k_unmatched) continue;
       const ImU32 fill = digit_color(m.digit[k], buckets);
       const ImVec2 a{g.left + float(slot) * cell + gap * 0.5f, top},
@@ -133,13 +144,15 @@ ScatterGeometry draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const Rad
       }
     }
   };
-  if (m.sampled()) {
+  if (m.sampled())
     draw_strip(list, g, g.before_top, g.before_bottom, m, m.strip_before, buckets);
-    draw_strip(list, g, g.after_top, g.after_bottom, m, m.strip_after, buckets);
-  } else {
+  else
     row(g.before_top, g.before_bottom, false);
+  // A window's keys land anywhere in the whole output: its strip, their digits bright.
+  if (m.sampled() || m.windowed())
+    draw_strip(list, g, g.after_top, g.after_bottom, m, m.strip_after, buckets);
+  else
     row(g.after_top, g.after_bottom, true);
-  }
   draw_text(list, {min.x, (g.before_top + g.before_bottom - line) * 0.5f}, colors.text, "before");
   draw_text(list, {min.x, (g.after_top + g.after_bottom - line) * 0.5f}, colors.text, "after");
   return g;

@@ -19,16 +19,21 @@ struct ScatterGeometry {
   float left = 0, right = 0;  // x range of the boxes
   float before_top = 0, before_bottom = 0;
   float after_top = 0, after_bottom = 0;
-  std::uint32_t n = 0;  // keys: box_center takes a position of n
+  std::uint32_t n = 0;  // keys: box_center takes a position of n (the after row)
+  // The before row's keys [first, first + count): the window followed (the whole array: 0, n).
+  std::uint32_t first = 0, count = 0;
   float box_center(std::uint32_t i) const {
     return left + (float(i) + 0.5f) * (right - left) / float(n);
+  }
+  float before_center(std::uint32_t i) const {
+    return left + (float(i - first) + 0.5f) * (right - left) / float(count);
   }
 };
 // The height the view needs in a view `width` wide to be read: its caption, both rows of boxes
 // and room for the lines between them.
 float scatter_min_height(const RadixState& radix, float width, float line);
-// The rows under a caption `caption_h` high.
-ScatterGeometry scatter_geometry(ImVec2 min, ImVec2 max, std::uint32_t n, float line,
+// The rows under a caption `caption_h` high, of the model's window above its whole output.
+ScatterGeometry scatter_geometry(ImVec2 min, ImVec2 max, const ScatterModel& m, float line,
                                  float caption_h);
 
 // Returns where it drew the rows (n = 0 when there was nothing to draw).

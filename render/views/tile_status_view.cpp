@@ -51,15 +51,15 @@ float tile_status_min_height(float width, float line, float scale) {
 }
 
 void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
-                      const Palette& colors, float scale) {
+                      GroupRange tiles, const Palette& colors, float scale) {
   const float line = ImGui::GetFontSize();
   if (!radix.digits.onesweep) {
     draw_text(list, min, colors.dim,
               elide("tile status: onesweep only (radix4 has no lookback)", max.x - min.x));
     return;
   }
-  const auto& tiles = radix.tile_status;
-  if (tiles.empty()) {
+  const auto& all = radix.tile_status;
+  if (all.empty()) {
     draw_text(
         list, min, colors.dim,
         elide("tile status: shown after a pass step (rank, look back, scatter)", max.x - min.x));
@@ -68,7 +68,10 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
   const float y = min.y + flow_legend(list, min, max.x - min.x, legend_items(colors), scale) - line;
   const float label_w = ImGui::CalcTextSize("depth 0").x;
   const float left = min.x + label_w, width = max.x - left;
-  const auto count = std::uint32_t(tiles.size());
+  const auto total = std::uint32_t(all.size());
+  if (tiles.size() == 0 || tiles.first >= total) tiles = {0, total};
+  tiles.end = std::min(tiles.end, total);
+  const std::uint32_t count = tiles.size();
   // Very many tiles: group them into pixel columns and show the worst of each group.
   const std::uint32_t columns =
       std::min<std::uint32_t>(count, std::uint32_t(std::max(1.0f, width / 2)));
@@ -84,7 +87,8 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
   const float bars_bottom = status_top - 4 * scale;
   const float bars_top = std::min(legend_bottom + line, bars_bottom);
   std::uint32_t max_depth = 0;
-  for (const TileStatus& t : tiles) max_depth = std::max(max_depth, t.depth);
+  for (std::uint32_t t = tiles.first; t < tiles.end; ++t)
+    max_depth = std::max(max_depth, all[t].depth);
   const float depth_scale = 1.0f / float(std::max(max_depth, 1u));
   // Every column's depth or none: a number left out where it did not fit would read as 0.
   const bool depth_numbers =
@@ -99,15 +103,15 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
     list->AddLine({left, bars_top}, {max.x, bars_top}, colors.dim, 1.0f);
   }
   for (std::uint32_t c = 0; c < columns; ++c) {
-    const std::uint32_t begin = std::uint32_t(std::uint64_t(c) * count / columns);
-    const std::uint32_t end = std::uint32_t(std::uint64_t(c + 1) * count / columns);
+    const std::uint32_t begin = tiles.first + std::uint32_t(std::uint64_t(c) * count / columns);
+    const std::uint32_t end = tiles.first + std::uint32_t(std::uint64_t(c + 1) * count / columns);
     TileKind kind = TileKind::prefix;
     std::uint32_t depth = 0, fallbacks = 0;
     for (std::uint32_t t = begin; t < end; ++t) {
-      const TileKind k = tile_kind(tiles[t]);
+      const TileKind k = tile_kind(all[t]);
       if (k != TileKind::prefix) kind = k;
-      depth = std::max(depth, tiles[t].depth);
-      fallbacks += tiles[t].fallbacks;
+      depth = std::max(depth, all[t].depth);
+      fallbacks += all[t].fallbacks;
     }
     const float x0 = left + column * float(c) + gap * 0.5f,
                 x1 = left + column * float(c + 1) - gap * 0.5f;

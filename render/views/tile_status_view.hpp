@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "render/imgui_layer.hpp"
+#include "render/key_window.hpp"
 #include "render/radix_state.hpp"
 
 namespace ss::render {
@@ -21,7 +22,8 @@ ImU32 tile_kind_color(TileKind kind);
 
 // The height the strip needs in a view `width` wide: its legend, the depth bars, the tiles.
 float tile_status_min_height(float width, float line, float scale);
+// `tiles`: the tiles drawn (those of the bars' window, window_groups; empty: all).
 void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState& radix,
-                      const Palette& colors, float scale);
+                      GroupRange tiles, const Palette& colors, float scale);
 
 }  // namespace ss::render

@@ -312,8 +312,10 @@ void draw_views_in(BarsView& bars, ImGuiLayer& ui, const StepState& state,
     g_rects.network_max = max;
     audit_room("wire diagram", g_rects.network_min, g_rects.network_max,
                {0, network_min_height(*layout, line)});
-    draw_network(list, g_rects.network_min, g_rects.network_max, *layout, state, options.network,
-                 colors, ui.mono());
+    NetworkStyle wire_style = options.network;
+    wire_style.wires = options.window;  // the comparators of the keys the bars show
+    draw_network(list, g_rects.network_min, g_rects.network_max, *layout, state, wire_style, colors,
+                 ui.mono());
   }
   if (!views.empty()) {
     // Each view gets what it needs, and a share of what is left by its weight.
@@ -321,6 +323,11 @@ void draw_views_in(BarsView& bars, ImGuiLayer& ui, const StepState& state,
     const float spare = std::max(0.0f, max.y - top - stacked_need());
     float weights = 0;
     for (RadixView v : views) weights += view_weight(v);
+    // The tiles of the bars' window (whole: all): the heat map's rows and the tile strip.
+    const GroupRange tiles =
+        window_groups(options.window, state.n(), state.radix->digits.tile_keys);
+    const GroupRange heat_rows =
+        state.radix->histogram.rows == state.radix->digits.tiles ? tiles : GroupRange{};
     g_rects.radix_min = {min.x, top};
     g_rects.radix_max = max;
     float vy = top;
@@ -333,10 +340,10 @@ void draw_views_in(BarsView& bars, ImGuiLayer& ui, const StepState& state,
       audit_room(radix_view_name(v), a, z, {0, needs[i]});
       list->PushClipRect(a, z, true);
       if (v == RadixView::histogram)
-        g_rects.histogram = draw_histogram(list, a, z, *state.radix, colors, s);
+        g_rects.histogram = draw_histogram(list, a, z, *state.radix, heat_rows, colors, s);
       if (v == RadixView::scatter)
         g_rects.scatter = draw_scatter(list, a, z, *state.radix, colors, s);
-      if (v == RadixView::tiles) draw_tile_status(list, a, z, *state.radix, colors, s);
+      if (v == RadixView::tiles) draw_tile_status(list, a, z, *state.radix, tiles, colors, s);
       list->PopClipRect();
       vy += h + gap;
     }

@@ -65,8 +65,8 @@ TEST_CASE("render: merge state holds the GPU's partitions and a path from the me
       REQUIRE(d.merging());
       for (std::uint32_t pair = 0; pair < d.output_lists; ++pair) {
         INFO("pairs " << pairs << " position " << position << " list " << pair);
-        const auto state =
-            render::capture_step_state(test::gpu(), stepper, render::key_range(input), {pair, 0});
+        const auto state = render::capture_step_state(test::gpu(), stepper,
+                                                      render::key_range(input), {pair, 0, {}});
         const render::MergePathModel& m = *state.merge->path;
         CHECK(m.pair == pair);
         std::uint32_t a0 = 0, ac = 0, b0 = 0, bc = 0, diag = 0;
@@ -111,7 +111,7 @@ TEST_CASE("render: merge state of lists longer than the grid reads block ends an
   CHECK(m.a_cells == std::min(nv, render::k_max_grid_cells));
   CHECK(m.path.size() <= render::k_max_path_points + 1);
   check_path(m);
-  const auto last = state_at(stepper, 5, input, {7, 0});  // pass 1 merge, list clamped to 0
+  const auto last = state_at(stepper, 5, input, {7, 0, {}});  // pass 1 merge, list clamped to 0
   CHECK(last.merge->path->pair == 0);
   CHECK(last.merge->path->b_count == 1000);
   check_path(*last.merge->path);
@@ -125,10 +125,10 @@ TEST_CASE("render: merge-path view draws the path where the sources put it",
   const Plan plan = make_plan("mergesort", {n, KeyType::u32, false, false}, limits());
   Stepper stepper(test::gpu(), plan, input);
   for (std::uint32_t pair : {0u, 1u}) {
-    const auto state = state_at(stepper, 3, input, {pair, 0});  // pass 0 merge: lists of 16
+    const auto state = state_at(stepper, 3, input, {pair, 0, {}});  // pass 0 merge: lists of 16
     const render::MergePathModel& m = *state.merge->path;
-    const render::Image image =
-        test::render_view(stepper, input, render::ViewSelection::mergepath, 1200, 800, {pair, 0});
+    const render::Image image = test::render_view(stepper, input, render::ViewSelection::mergepath,
+                                                  1200, 800, {pair, 0, {}});
     const render::MergePathGeometry& g = render::last_view_rects().merge_path;
     REQUIRE(g.a_count == 16);
     REQUIRE(g.b_count == 16);
@@ -233,7 +233,7 @@ TEST_CASE("render: blocksort view draws one row per thread with the keys the pha
       expand_phases(make_plan("mergesort", {n, KeyType::u32, false, false}, limits()));
   Stepper stepper(test::gpu(), plan, input);
   for (std::size_t position : {1u, 2u, 3u}) {  // phases 1..3 (coop 1, 2, 4)
-    const auto state = state_at(stepper, position, input, {0, 2});
+    const auto state = state_at(stepper, position, input, {0, 2, {}});
     const render::BlocksortModel& b = *state.merge->blocksort;
     CHECK(b.tile == 2);
     CHECK(b.coop == (position == 1 ? 1u : 1u << (position - 1)));
@@ -241,7 +241,7 @@ TEST_CASE("render: blocksort view draws one row per thread with the keys the pha
     const auto keys = download_words<std::uint32_t>(
         test::gpu(), stepper.buffer(plan.steps[position - 1].keys_after), b.count, b.first * 4u);
     const render::Image image =
-        test::render_view(stepper, input, render::ViewSelection::blocksort, 1200, 700, {0, 2});
+        test::render_view(stepper, input, render::ViewSelection::blocksort, 1200, 700, {0, 2, {}});
     const render::BlocksortGeometry& g = render::last_view_rects().blocksort;
     REQUIRE(g.rows == b.nt);
     REQUIRE(g.columns == b.vt);
@@ -264,5 +264,59 @@ TEST_CASE("render: blocksort view draws one row per thread with the keys the pha
       for (std::uint32_t k = t * b.vt + 1; k < (t + 1) * b.vt; ++k) CHECK(keys[k - 1] <= keys[k]);
     }
   }
+  test::require_validation_clean();
+}
+
+TEST_CASE("render: a mergesort pick holding none of the window's keys moves to its middle",
+          "[render][window]") {
+  render::MergeStepInfo merge;
+  merge.stage = gpu::MERGESORT_STAGE_MERGE;
+  merge.stepped = true;
+  merge.n = 4096;
+  merge.list_length = 256;  // output lists of 512 keys
+  merge.output_lists = 8;
+  render::ViewPicks picks;
+  picks.pair = 1;
+  CHECK(render::picks_in_window(picks, merge).pair == 1);  // the whole array: as picked
+  picks.window = {3000, 100};
+  CHECK(render::picks_in_window(picks, merge).pair == 5);  // key 3050 is in list 5
+  picks.pair = 5;
+  CHECK(render::picks_in_window(picks, merge).pair == 5);
+  picks.window = {2500, 600};  // lists 4 and 5: a pick of either stays
+  picks.pair = 4;
+  CHECK(render::picks_in_window(picks, merge).pair == 4);
+  render::MergeStepInfo blocksort = merge;
+  blocksort.stage = gpu::MERGESORT_STAGE_BLOCKSORT;
+  blocksort.nv = 128;
+  blocksort.tiles = 32;
+  picks.tile = 0;
+  picks.window = {1024, 64};
+  const render::ViewPicks moved = render::picks_in_window(picks, blocksort);
+  CHECK(moved.tile == 8);
+  CHECK(moved.pair == 4);  // the list pick is for merge steps; untouched
+}
+
+TEST_CASE("render: zoomed bars' mergesort views read the window's list", "[render][gpu][window]") {
+  const std::uint32_t n = 1u << 16;
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 3, false);
+  const Plan plan = make_plan("mergesort", {n, KeyType::u32, false, false}, limits());
+  Stepper stepper(test::gpu(), plan, input);
+  // A merge with several output lists.
+  bool checked = false;
+  for (std::size_t position = plan.steps.size(); position > 0; --position) {
+    const auto info = render::merge_step_info(plan, position);
+    if (!info || info->stage != gpu::MERGESORT_STAGE_MERGE || info->output_lists < 2) continue;
+    render::ViewPicks picks;
+    picks.window = {n - 200, 100};
+    const auto state = state_at(stepper, position, input, picks);
+    REQUIRE(state.merge.has_value());
+    REQUIRE(state.merge->path.has_value());
+    const std::uint32_t list_keys = 2 * info->list_length;
+    CHECK(state.picks.pair == (n - 150) / list_keys);
+    CHECK(state.merge->path->pair == state.picks.pair);
+    checked = true;
+    break;
+  }
+  CHECK(checked);
   test::require_validation_clean();
 }

@@ -159,3 +159,48 @@ TEST_CASE("network view: a click finds each comparator, the margins find none",
   CHECK(found.size() == 19);  // every comparator of Batcher's 8-input network can be clicked
   test::require_validation_clean();
 }
+
+TEST_CASE("network view: a window of the bars shows the comparators of its wires",
+          "[render][gpu][window]") {
+  const std::uint32_t n = 64;
+  const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 2, false);
+  const Plan plan = make_plan("batcher", {n, KeyType::u32, false, false},
+                              DeviceLimits::from(test::gpu().properties()));
+  Stepper stepper(test::gpu(), plan, input);
+  stepper.jump(3);
+  const render::StepState state =
+      render::capture_step_state(test::gpu(), stepper, render::key_range(input));
+  const render::NetworkLayout layout = render::layout_network(plan);
+  const render::KeyWindow window{16, 16};
+  std::set<std::pair<std::uint32_t, std::uint32_t>> inside, found;  // (left, right) wires
+  for (const auto& layer : layout.layers)
+    for (const auto& placed : layer.comparators)
+      if (placed.comparator.left >= 16 && placed.comparator.right < 32)
+        inside.insert({placed.comparator.left, placed.comparator.right});
+  bool all_touch = true;
+  render::render_imgui_offscreen(
+      test::gpu(), 1200, 600, {},
+      [&](ImDrawList* list, ImVec2 min, ImVec2 max, const auto& colors) {
+        render::NetworkStyle style;
+        style.wires = window;
+        render::draw_network(list, min, max, layout, state, style, colors, nullptr);
+        for (float y = min.y; y < max.y; y += 2) {
+          for (float x = min.x; x < max.x; x += 1) {
+            const auto pick =
+                render::network_comparator_at(min, max, layout, state, style, nullptr, {x, y});
+            if (!pick) continue;
+            for (const auto& layer : layout.layers) {
+              if (layer.network_layer != pick->layer) continue;
+              const Comparator& c = layer.comparators.at(pick->index).comparator;
+              // A comparator picked touches the window's wires: one end, or a line across it.
+              all_touch = all_touch && c.right >= 16 && c.left < 32;
+              found.insert({c.left, c.right});
+            }
+          }
+        }
+      });
+  CHECK(all_touch);
+  REQUIRE(!inside.empty());
+  for (const auto& c : inside) CHECK(found.count(c) == 1);
+  test::require_validation_clean();
+}

@@ -37,14 +37,14 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> title_bands(const render::I
 
 // Pixels of [y0, y1) that are neither the background nor grey text: the bars' colours.
 std::uint32_t colored_pixels(const render::Image& image, std::uint32_t y0, std::uint32_t y1) {
-  constexpr std::uint32_t k_background = 0x17171c;
+  constexpr std::uint32_t background = 0x17171c;  // palette().background, normal theme
   std::uint32_t count = 0;
   for (std::uint32_t y = y0; y < y1; ++y) {
     for (std::uint32_t x = 0; x < image.width; ++x) {
       const std::uint32_t c = image.rgb(x, y);
       const int r = int(c >> 16), g = int((c >> 8) & 0xff), b = int(c & 0xff);
       const bool grey = std::abs(r - g) < 12 && std::abs(g - b) < 12;
-      if (!near(c, k_background, 6) && !grey) ++count;
+      if (!near(c, background, 6) && !grey) ++count;
     }
   }
   return count;

@@ -14,6 +14,8 @@
 #include "render/color_map.hpp"
 #include "render/headless.hpp"
 #include "render/views/tile_status_view.hpp"
+#include "shaders/common/onesweep_step.h"
+#include "shaders/common/radix4_step.h"
 #include "support/gpu.hpp"
 #include "support/radix_reference.hpp"
 #include "support/render.hpp"
@@ -237,8 +239,8 @@ TEST_CASE("render: above 256 keys the scatter follows a few digits' keys, strips
     // The strips: the digit of the key at each sampled position, before and after.
     REQUIRE(m.strip_before.size() == std::min(n, render::k_scatter_strip));
     for (std::uint32_t i = 0; i < m.strip_before.size(); ++i) {
-      CHECK(m.strip_before[i] == digit(before, m.strip_position(i)));
-      CHECK(m.strip_after[i] == digit(after, m.strip_position(i)));
+      CHECK(m.strip_before[i] == digit(before, m.strip_before_position(i)));
+      CHECK(m.strip_after[i] == digit(after, m.strip_after_position(i)));
     }
   }
   test::require_validation_clean();
@@ -407,4 +409,85 @@ TEST_CASE(
     CHECK(drawn);
   }
   test::require_validation_clean();
+}
+
+TEST_CASE("render: a window's scatter follows the window's keys into the whole output",
+          "[render][gpu][window]") {
+  const std::uint32_t n = 5000;
+  for (const auto& [algorithm, pairs, window] :
+       {std::tuple{"radix4", true, render::KeyWindow{1000, 200}},
+        std::tuple{"onesweep", false, render::KeyWindow{2600, 2000}}}) {
+    INFO(algorithm << " window " << window.first << "+" << window.count);
+    const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 7, pairs);
+    const Plan plan = make_plan(algorithm, {n, KeyType::u32, pairs, false}, limits());
+    // The first step that moves keys: radix4's first scatter, onesweep's first pass.
+    std::uint32_t moving = 1;
+    while (moving < plan.steps.size()) {
+      const auto d = render::digit_pass(plan, moving);
+      if (d->onesweep ? d->stage == gpu::ONESWEEP_STAGE_PASS
+                      : d->stage == gpu::RADIX4_STAGE_SCATTER)
+        break;
+      ++moving;
+    }
+    Stepper stepper(test::gpu(), plan, input);
+    stepper.jump(moving - 1);
+    const KeyArray before = stepper.read_current();
+    render::ViewPicks picks;
+    picks.window = window;
+    const auto state = state_at(stepper, moving, input, picks);
+    const KeyArray after = stepper.read_current();
+    REQUIRE(state.radix->scatter.has_value());
+    const auto& m = *state.radix->scatter;
+    const render::DigitPass& d = state.radix->digits;
+    CHECK(m.windowed());
+    CHECK(m.first == window.first);
+    CHECK(m.count == window.count);
+    CHECK(m.sampled() == (window.count > render::k_max_scatter_n));
+    // Every key followed lies in the window (all of them up to k_max_scatter_n keys), and stands
+    // after the step where its line ends.
+    REQUIRE(!m.source.empty());
+    if (!m.sampled()) CHECK(m.source.size() == window.count);
+    for (std::size_t k = 0; k < m.source.size(); ++k) {
+      const std::uint32_t i = m.source[k], j = m.destination[k];
+      CHECK((i >= window.first && i < window.first + window.count));
+      REQUIRE(j < n);
+      CHECK(after.bits(j) == before.bits(i));
+      if (pairs) CHECK(after.values[j] == before.values[i]);
+    }
+    // The after row is the whole output's strip; the before row's (sampled) the window's.
+    REQUIRE(m.strip_after.size() == std::min(n, render::k_scatter_strip));
+    for (std::uint32_t i = 0; i < m.strip_after.size(); i += 97)
+      CHECK(m.strip_after[i] ==
+            test::key_digit(after, m.strip_after_position(i), false, d.pass, d.bits));
+    for (std::uint32_t i = 0; i < m.strip_before.size(); i += 97) {
+      CHECK(m.strip_before_position(i) >= window.first);
+      CHECK(m.strip_before[i] ==
+            test::key_digit(before, m.strip_before_position(i), false, d.pass, d.bits));
+    }
+    // Drawn: the before row spans the window, the after row the whole array.
+    render::OffscreenOptions options;
+    options.width = 900;
+    options.height = 700;
+    options.selection = render::ViewSelection::scatter;
+    options.window = window;
+    render::render_offscreen(test::gpu(), stepper, render::key_range(input), options);
+    const render::ScatterGeometry& g = render::last_view_rects().scatter;
+    CHECK(g.first == window.first);
+    CHECK(g.count == window.count);
+    CHECK(g.n == n);
+    CHECK(g.before_center(window.first) < g.before_center(window.first + window.count - 1));
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("render: the window's tiles: groups of keys a window touches", "[render][window]") {
+  using render::KeyWindow;
+  CHECK(render::window_groups(KeyWindow{}, 5000, 1024).first == 0);
+  CHECK(render::window_groups(KeyWindow{}, 5000, 1024).end == 5);
+  CHECK(render::window_groups(KeyWindow{1000, 200}, 5000, 1024).first == 0);
+  CHECK(render::window_groups(KeyWindow{1000, 200}, 5000, 1024).end == 2);
+  CHECK(render::window_groups(KeyWindow{2048, 1024}, 5000, 1024).first == 2);
+  CHECK(render::window_groups(KeyWindow{2048, 1024}, 5000, 1024).end == 3);
+  CHECK(render::window_groups(KeyWindow{2048, 1024}, 5000, 1024).contains(2));
+  CHECK_FALSE(render::window_groups(KeyWindow{2048, 1024}, 5000, 1024).contains(3));
 }
