@@ -54,15 +54,20 @@ void draw_follow_plot(ImDrawList* list, const FollowMark& mark, std::size_t step
                       const Palette& colors, float scale, ImVec2 min, ImVec2 max) {
   const float line = ImGui::GetFontSize(), width = max.x - min.x;
   draw_text(list, min, follow_color(), elide("key " + grouped_number(mark.index), width));
-  const ImVec2 a{min.x + 2 * scale, min.y + line + 4 * scale};
-  const ImVec2 z{max.x - 2 * scale, max.y - 2 * line - 6 * scale};
-  if (z.x <= a.x || z.y <= a.y + line || n == 0) return;
-  list->AddRect({a.x - scale, a.y - scale}, {z.x + scale, z.y + scale}, colors.dim, 0, 0, scale);
+  if (n == 0 || mark.path.empty()) return;
   // y spans the indices the key has held (a little more), so small moves show; x all the steps.
   const auto [lowest, highest] = std::minmax_element(mark.path.begin(), mark.path.end());
   const double span = std::max<double>(double(*highest) - double(*lowest), 1.0);
   const double y_lo = std::max(0.0, double(*lowest) - 0.05 * span);
   const double y_hi = std::min(double(n - 1), double(*highest) + 0.05 * span);
+  // Under the plot, what the axes span; the index range on two lines where one is too narrow.
+  const std::string from = "index " + grouped_number(std::uint64_t(std::llround(y_lo))) + "..";
+  const std::string to = grouped_number(std::uint64_t(std::llround(y_hi))) + " down";
+  const bool split = ImGui::CalcTextSize((from + to).c_str()).x > width;
+  const ImVec2 a{min.x + 2 * scale, min.y + line + 4 * scale};
+  const ImVec2 z{max.x - 2 * scale, max.y - float(split ? 3 : 2) * line - 6 * scale};
+  if (z.x <= a.x || z.y <= a.y + line) return;
+  list->AddRect({a.x - scale, a.y - scale}, {z.x + scale, z.y + scale}, colors.dim, 0, 0, scale);
   const auto x_of = [&](std::size_t position) {
     return a.x + (z.x - a.x) * float(position) / float(std::max<std::size_t>(steps, 1));
   };
@@ -79,13 +84,14 @@ void draw_follow_plot(ImDrawList* list, const FollowMark& mark, std::size_t step
   }
   list->AddPolyline(points.data(), int(points.size()), follow_color(), 0, 2 * scale);
   list->AddCircle(points.back(), 5 * scale, follow_color(), 0, 2 * scale);
-  // Under the plot: what the axes span.
   draw_text(list, {a.x, z.y + 3 * scale}, colors.dim,
             elide("steps 0.." + std::to_string(steps) + " across", width));
-  draw_text(list, {a.x, z.y + 3 * scale + line}, colors.dim,
-            elide("index " + grouped_number(std::uint64_t(std::llround(y_lo))) + ".." +
-                      grouped_number(std::uint64_t(std::llround(y_hi))) + " down",
-                  width));
+  if (split) {
+    draw_text(list, {a.x, z.y + 3 * scale + line}, colors.dim, elide(from, width));
+    draw_text(list, {a.x, z.y + 3 * scale + 2 * line}, colors.dim, elide("  " + to, width));
+  } else {
+    draw_text(list, {a.x, z.y + 3 * scale + line}, colors.dim, from + to);
+  }
 }
 
 void draw_follow_marker(ImDrawList* list, const FollowMark& mark, KeyWindow window, std::uint32_t n,

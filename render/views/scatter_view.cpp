@@ -20,8 +20,8 @@ std::string caption(const ScatterModel& m, std::uint32_t bits) {
       m.matched_by_value ? "matched by value (original index)" : "equal keys matched in order";
   const std::string stable = "lines of one digit never cross, so the scatter is stable";
   if (m.windowed()) {
-    const std::string keys = "keys " + grouped_number(m.first) + ".." +
-                             grouped_number(m.first + m.count - 1) + " (the window)";
+    const std::string keys = "the window's keys " + grouped_number(m.first) + ".." +
+                             grouped_number(m.first + m.count - 1);
     const std::string which = m.sampled() ? " (up to " + std::to_string(k_scatter_lines_per_digit) +
                                                 " of each of " + std::to_string(m.followed.size()) +
                                                 " digits)"
