@@ -46,6 +46,16 @@ struct GroupRange {
   std::uint32_t first = 0, end = 0;
   std::uint32_t size() const { return end - first; }
   bool contains(std::uint32_t g) const { return g >= first && g < end; }
+  // The k-th of `parts` near-equal consecutive pieces (a pixel column or row of many groups).
+  GroupRange part(std::uint32_t k, std::uint32_t parts) const {
+    return {first + std::uint32_t(std::uint64_t(k) * size() / parts),
+            first + std::uint32_t(std::uint64_t(k + 1) * size() / parts)};
+  }
+  // Those of [0, total) in the range; all of them where it holds none (or is empty: all).
+  GroupRange within(std::uint32_t total) const {
+    if (size() == 0 || first >= total) return {0, total};
+    return {first, end < total ? end : total};
+  }
 };
 GroupRange window_groups(KeyWindow window, std::uint32_t n, std::uint32_t group);
 

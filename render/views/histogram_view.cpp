@@ -97,9 +97,7 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
   float heat_h = h.cells.empty() ? 0.0f : (has_totals ? total_h * 0.42f : total_h - 2 * line);
   // No taller than its rows need (a 64-key sort has one tile).
   // The rows drawn: every row, or the window's tiles where rows are tiles.
-  GroupRange rows{0, h.rows};
-  if (!h.rows_are_passes && tiles.size() > 0 && tiles.first < h.rows)
-    rows = {tiles.first, std::min(tiles.end, h.rows)};
+  const GroupRange rows = h.rows_are_passes ? GroupRange{0, h.rows} : tiles.within(h.rows);
   if (!h.cells.empty())
     heat_h = std::min(heat_h, float(rows.size()) * 2.2f * line + line + 6 * scale);
   // Leave the global histogram what it needs (its title, counts, bars and offsets), no more: on a
@@ -121,11 +119,8 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
     std::vector<std::uint32_t> sums(std::size_t(shown) * buckets, 0);
     std::uint32_t max_count = 0;
     for (std::uint32_t r = 0; r < shown; ++r) {
-      const std::uint32_t begin =
-          rows.first + std::uint32_t(std::uint64_t(r) * rows.size() / shown);
-      const std::uint32_t end =
-          rows.first + std::uint32_t(std::uint64_t(r + 1) * rows.size() / shown);
-      for (std::uint32_t t = begin; t < end; ++t)
+      const GroupRange summed = rows.part(r, shown);
+      for (std::uint32_t t = summed.first; t < summed.end; ++t)
         for (std::uint32_t b = 0; b < buckets; ++b)
           sums[std::size_t(r) * buckets + b] += h.cell(t, b);
       for (std::uint32_t b = 0; b < buckets; ++b)
@@ -138,10 +133,7 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
         widest.x <= column - gap + 1 && k_digits_height * widest.y <= cell_h + 1;
     for (std::uint32_t r = 0; r < shown; ++r) {
       const float ry = y + row_h * float(r);
-      const std::uint32_t begin =
-          rows.first + std::uint32_t(std::uint64_t(r) * rows.size() / shown);
-      const std::uint32_t end =
-          rows.first + std::uint32_t(std::uint64_t(r + 1) * rows.size() / shown);
+      const auto [begin, end] = rows.part(r, shown);
       std::string label = per_pass ? "pass " : "tile ";
       label += std::to_string(begin);
       if (end - begin > 1) {

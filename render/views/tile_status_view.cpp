@@ -68,9 +68,7 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
   const float y = min.y + flow_legend(list, min, max.x - min.x, legend_items(colors), scale) - line;
   const float label_w = ImGui::CalcTextSize("depth 0").x;
   const float left = min.x + label_w, width = max.x - left;
-  const auto total = std::uint32_t(all.size());
-  if (tiles.size() == 0 || tiles.first >= total) tiles = {0, total};
-  tiles.end = std::min(tiles.end, total);
+  tiles = tiles.within(std::uint32_t(all.size()));
   const std::uint32_t count = tiles.size();
   // Very many tiles: group them into pixel columns and show the worst of each group.
   const std::uint32_t columns =
@@ -103,8 +101,7 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
     list->AddLine({left, bars_top}, {max.x, bars_top}, colors.dim, 1.0f);
   }
   for (std::uint32_t c = 0; c < columns; ++c) {
-    const std::uint32_t begin = tiles.first + std::uint32_t(std::uint64_t(c) * count / columns);
-    const std::uint32_t end = tiles.first + std::uint32_t(std::uint64_t(c + 1) * count / columns);
+    const auto [begin, end] = tiles.part(c, columns);
     TileKind kind = TileKind::prefix;
     std::uint32_t depth = 0, fallbacks = 0;
     for (std::uint32_t t = begin; t < end; ++t) {
