@@ -58,6 +58,10 @@ Command add_list_command(CLI::App& app) {
                   << std::string(16 - std::min<std::size_t>(15, a.name.size()), ' ') << a.summary
                   << "\n";
       }
+      std::cout
+          << "  sample-sort     sample sort over MPI ranks, each sorting its part on its own GPU "
+             "(--local onesweep|radix4|mergesort), exchanging by splitters and merging on the "
+             "GPU: mpirun -np R sortscope-cli run --algo sample-sort ...\n";
       std::cout << "devices:\n";
       for (std::size_t i = 0; i < devices.size(); ++i) {
         const DeviceProperties& p = devices[i].properties;

@@ -9,6 +9,7 @@
 #include "baseline/cpu_sort.hpp"
 #include "cli/commands.hpp"
 #include "cli/lookback_report.hpp"
+#include "cli/sample_sort_command.hpp"
 #include "common/scenario.hpp"
 #include "common/scenario_session.hpp"
 #include "core/context.hpp"
@@ -36,6 +37,7 @@ struct RunOptions {
   bool narrate = false;
   int lookback_runs = 0;
   std::optional<std::uint32_t> follow;  // the input position of the key followed
+  SampleSortOptions sample_sort;
 };
 
 // Where the followed key is after a step, and why: one JSON line, or one line of text.
@@ -102,6 +104,14 @@ std::string join(const std::vector<std::string>& items) {
 }
 
 int run(const RunOptions& o) {
+  if (o.scenario.algorithm == k_sample_sort) {
+    if (o.trace || o.narrate || o.follow || o.lookback_runs > 0) {
+      throw UsageError(
+          "--trace, --narrate, --follow and --lookback step one GPU's sort; --algo sample-sort "
+          "runs over MPI ranks (mpirun -np R sortscope-cli run --algo sample-sort ...)");
+    }
+    return run_sample_sort(o.scenario, o.sample_sort, o.output, o.json);
+  }
   const Scenario scenario = resolve_scenario(o.scenario);
   const Algorithm& algorithm = *find_algorithm(scenario.algorithm);
   ScenarioSession session(scenario, o.scenario.n_given, [&](std::uint32_t n) {
@@ -272,6 +282,9 @@ Command add_run_command(CLI::App& app) {
                   "onesweep: step the sort K times more and print, per digit pass, how far its "
                   "tiles looked back and how often the fallback counted a predecessor's keys")
       ->check(CLI::Range(1, 1000));
+  sub->get_option("--algo")->description("algorithm: " + algorithm_names() + ", or " +
+                                         k_sample_sort + " (over MPI ranks, under mpirun)");
+  add_sample_sort_options(*sub, options->sample_sort);
   return [options] { return run(*options); };
 }
 

@@ -136,31 +136,36 @@ SortSpec sort_spec(const Scenario& s, std::uint32_t n) {
   return spec;
 }
 
-std::uint32_t parse_count(const std::string& text, const std::string& option) {
+std::uint64_t parse_count64(const std::string& text, const std::string& option, std::uint64_t max) {
   const std::string bad = option + " '" + text +
                           "' is not a non-negative number of keys (use decimal, e.g. 1000, or 2^K, "
                           "e.g. 2^20)";
+  const std::string too_large =
+      option + " " + text + " is too large (n <= " + std::to_string(max) + ")";
   auto parse_u64 = [&](std::string_view s) {
     std::uint64_t value = 0;
     if (s.empty() || s.find_first_not_of("0123456789") != std::string_view::npos)
       throw UsageError(bad);
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
     (void)end;
-    if (ec != std::errc())
-      throw UsageError(option + " " + text + " is too large (n <= 4294967295)");
+    if (ec != std::errc()) throw UsageError(too_large);
     return value;
   };
   std::uint64_t n = 0;
   if (const auto caret = text.find('^'); caret != std::string::npos) {
     if (text.substr(0, caret) != "2") throw UsageError(bad);
     const std::uint64_t exponent = parse_u64(std::string_view(text).substr(caret + 1));
-    if (exponent > 31) throw UsageError(option + " " + text + " is too large (n <= 4294967295)");
+    if (exponent > 63) throw UsageError(too_large);
     n = 1ull << exponent;
   } else {
     n = parse_u64(text);
   }
-  if (n > 0xffffffffull) throw UsageError(option + " " + text + " is too large (n <= 4294967295)");
-  return static_cast<std::uint32_t>(n);
+  if (n > max) throw UsageError(too_large);
+  return n;
+}
+
+std::uint32_t parse_count(const std::string& text, const std::string& option) {
+  return static_cast<std::uint32_t>(parse_count64(text, option, 0xffffffffull));
 }
 
 std::vector<std::uint32_t> parse_count_list(const std::string& text, const std::string& option) {

@@ -78,6 +78,8 @@ std::vector<DisabledComparator> parse_disabled_comparators(const std::string& te
 
 // Parses n as decimal or 2^K; throws UsageError for anything else.
 std::uint32_t parse_count(const std::string& text, const std::string& option);
+// The same up to `max` (a distributed sort's n may exceed 2^32).
+std::uint64_t parse_count64(const std::string& text, const std::string& option, std::uint64_t max);
 
 // Parses a comma-separated list of sizes and ranges: N (as parse_count), or A..B, the sizes
 // from A multiplying by 2 while <= B, or A..B:xK multiplying by K >= 2 (2^10..2^20:x4 = 2^10,

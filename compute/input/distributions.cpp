@@ -80,88 +80,134 @@ std::uint64_t key_bits_from_level(std::uint64_t level, KeyType type) {
   return 0;
 }
 
-KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint64_t seed,
-                       bool pairs) {
-  SplitMix64 rng(seed * 0x2545f4914f6cdd1dull + static_cast<std::uint64_t>(d));
+namespace {
+
+// Calls of the generator each key of a distribution takes (the index-based ones take none).
+std::uint64_t draws_per_key(Distribution d) {
+  switch (d) {
+    case Distribution::random:
+    case Distribution::few_unique:
+      return 1;
+    case Distribution::gaussian:
+      return 4;
+    default:
+      return 0;
+  }
+}
+
+// Levels of keys [first, first + count) of n, nearly-sorted's swaps left out; `rng` stands where
+// key `first` starts drawing.
+void fill_levels(Distribution d, std::uint64_t n, std::uint64_t first, std::uint64_t count,
+                 SplitMix64& rng, scratch_vector<std::uint64_t>& levels) {
   // Each loop takes about a second at 2^28 keys on one core: fill() looks at the interrupt every
   // 2^22 keys, and `levels` is not zeroed first (every element is written).
-  scratch_vector<std::uint64_t> levels(n);
   auto fill = [&](auto level_of) {
-    for (std::uint32_t i = 0; i < n; ++i) {
-      if (i % k_fill_check_every == 0) throw_if_interrupted();
-      levels[i] = level_of(i);
+    for (std::uint64_t k = 0; k < count; ++k) {
+      if (k % k_fill_check_every == 0) throw_if_interrupted();
+      levels[k] = level_of(first + k);
     }
   };
   switch (d) {
     case Distribution::random:
-      fill([&](std::uint32_t) { return rng.next(); });
+      fill([&](std::uint64_t) { return rng.next(); });
       break;
     case Distribution::sorted:
-      fill([&](std::uint32_t i) { return fraction(i, n); });
+    case Distribution::nearly_sorted:
+      fill([&](std::uint64_t i) { return fraction(i, n); });
       break;
     case Distribution::reverse:
-      fill([&](std::uint32_t i) { return fraction(n - 1 - i, n); });
+      fill([&](std::uint64_t i) { return fraction(n - 1 - i, n); });
       break;
-    case Distribution::nearly_sorted: {
-      fill([&](std::uint32_t i) { return fraction(i, n); });
-      // About 5% of keys exchanged with a neighbour at most 8 places away.
-      const std::uint32_t swaps = n / 20 + (n >= 2 ? 1 : 0);
-      for (std::uint32_t s = 0; s < swaps && n >= 2; ++s) {
-        const auto i = static_cast<std::uint32_t>(rng.below(n));
-        const auto distance = static_cast<std::uint32_t>(1 + rng.below(8));
-        const std::uint32_t j =
-            i + distance < n ? i + distance : (i >= distance ? i - distance : n - 1);
-        std::swap(levels[i], levels[j]);
-      }
-      break;
-    }
     case Distribution::few_unique:
-      fill([&](std::uint32_t) {
+      fill([&](std::uint64_t) {
         return fraction(2 * rng.below(k_few_unique_values) + 1, 2 * k_few_unique_values);
       });
       break;
     case Distribution::all_equal:
-      fill([&](std::uint32_t) { return fraction(1, 2); });
+      fill([&](std::uint64_t) { return fraction(1, 2); });
       break;
     case Distribution::organ_pipe:
       // Rises to the middle, then falls back: 0, 2, 4, ..., 5, 3, 1 in rank terms.
-      fill([&](std::uint32_t i) {
-        const std::uint32_t rank = std::min(i, n - 1 - i);
-        return fraction(2 * std::uint64_t(rank) + (i > n - 1 - i ? 1 : 0), n + 1);
+      fill([&](std::uint64_t i) {
+        const std::uint64_t rank = std::min(i, n - 1 - i);
+        return fraction(2 * rank + (i > n - 1 - i ? 1 : 0), n + 1);
       });
       break;
     case Distribution::sawtooth: {
-      const std::uint32_t period =
-          std::max<std::uint32_t>(1, (n + k_sawtooth_teeth - 1) / k_sawtooth_teeth);
-      fill([&](std::uint32_t i) { return fraction(i % period, period); });
+      const std::uint64_t period =
+          std::max<std::uint64_t>(1, (n + k_sawtooth_teeth - 1) / k_sawtooth_teeth);
+      fill([&](std::uint64_t i) { return fraction(i % period, period); });
       break;
     }
     case Distribution::gaussian:
       // Mean of four uniforms (Irwin-Hall): bell-shaped around the middle, integer-exact.
-      fill([&](std::uint32_t) {
+      fill([&](std::uint64_t) {
         uint128 sum = 0;
         for (int k = 0; k < 4; ++k) sum += rng.next();
         return static_cast<std::uint64_t>(sum >> 2);
       });
       break;
   }
+}
 
+// About 5% of keys exchanged with a neighbour at most 8 places away.
+void swap_neighbours(SplitMix64& rng, scratch_vector<std::uint64_t>& levels, std::uint64_t n) {
+  const std::uint64_t swaps = n / 20 + (n >= 2 ? 1 : 0);
+  for (std::uint64_t s = 0; s < swaps && n >= 2; ++s) {
+    const std::uint64_t i = rng.below(n);
+    const std::uint64_t distance = 1 + rng.below(8);
+    const std::uint64_t j =
+        i + distance < n ? i + distance : (i >= distance ? i - distance : n - 1);
+    std::swap(levels[i], levels[j]);
+  }
+}
+
+KeyArray keys_from_levels(const scratch_vector<std::uint64_t>& levels, std::uint64_t count,
+                          KeyType type, bool pairs, std::uint64_t first_value) {
   KeyArray keys;
   keys.type = type;
   keys.has_values = pairs;
-  keys.words.reserve(std::size_t(n) * key_words(type));
-  for (std::uint32_t i = 0; i < n; ++i) {
-    if (i % k_fill_check_every == 0) throw_if_interrupted();
-    keys.push_back_bits(key_bits_from_level(levels[i], type));
+  keys.words.reserve(std::size_t(count) * key_words(type));
+  for (std::uint64_t k = 0; k < count; ++k) {
+    if (k % k_fill_check_every == 0) throw_if_interrupted();
+    keys.push_back_bits(key_bits_from_level(levels[k], type));
   }
   if (pairs) {
-    keys.values.reserve(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-      if (i % k_fill_check_every == 0) throw_if_interrupted();
-      keys.values.push_back(i);
+    keys.values.reserve(count);
+    for (std::uint64_t k = 0; k < count; ++k) {
+      if (k % k_fill_check_every == 0) throw_if_interrupted();
+      keys.values.push_back(static_cast<std::uint32_t>(first_value + k));
     }
   }
   return keys;
+}
+
+SplitMix64 generator(Distribution d, std::uint64_t seed) {
+  return SplitMix64(seed * 0x2545f4914f6cdd1dull + static_cast<std::uint64_t>(d));
+}
+
+}  // namespace
+
+KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint64_t seed,
+                       bool pairs) {
+  SplitMix64 rng = generator(d, seed);
+  scratch_vector<std::uint64_t> levels(n);
+  fill_levels(d, n, 0, n, rng, levels);
+  if (d == Distribution::nearly_sorted) swap_neighbours(rng, levels, n);
+  return keys_from_levels(levels, n, type, pairs, 0);
+}
+
+KeyArray generate_key_slice(Distribution d, std::uint64_t n, std::uint64_t first,
+                            std::uint64_t count, KeyType type, std::uint64_t seed, bool pairs) {
+  SplitMix64 rng = generator(d, seed);
+  rng.skip(first * draws_per_key(d));
+  scratch_vector<std::uint64_t> levels(count);
+  fill_levels(d, n, first, count, rng, levels);
+  if (d == Distribution::nearly_sorted) {
+    SplitMix64 swaps = generator(d, seed ^ (first * 0xd1342543de82ef95ull));
+    swap_neighbours(swaps, levels, count);
+  }
+  return keys_from_levels(levels, count, type, pairs, first);
 }
 
 }  // namespace ss

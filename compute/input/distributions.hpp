@@ -38,6 +38,13 @@ std::string distribution_names();  // "random, sorted, ..." for help and error m
 KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint64_t seed,
                        bool pairs);
 
+// Keys [first, first + count) of the n keys generate_keys makes, made without the others (values:
+// their indices in the n, modulo 2^32), so ranks of a distributed sort each make their own part
+// of the same input. Exact for every distribution but nearly-sorted, whose neighbour swaps are
+// drawn within the slice: its slices are each nearly sorted.
+KeyArray generate_key_slice(Distribution d, std::uint64_t n, std::uint64_t first,
+                            std::uint64_t count, KeyType type, std::uint64_t seed, bool pairs);
+
 // Maps a level (a fraction of 2^64) to raw key bits of `type`, preserving order.
 std::uint64_t key_bits_from_level(std::uint64_t level, KeyType type);
 

@@ -1,5 +1,6 @@
 #include "input/key_file.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cinttypes>
@@ -202,27 +203,33 @@ KeyArray read_key_file(const std::filesystem::path& path, KeyType type, bool pai
 // Keys written between looks at the interrupt flag: a text file of 2^28 keys takes a minute.
 constexpr std::size_t k_keys_between_checks = std::size_t(1) << 18;
 
+std::string key_file_bytes(const KeyArray& keys, bool binary, std::size_t first,
+                           std::size_t count) {
+  std::string out;
+  const std::size_t words = key_words(keys.type);
+  for (std::size_t i = first; i < first + count; ++i) {
+    if (i % k_keys_between_checks == 0) throw_if_interrupted();
+    if (binary) {
+      out.append(reinterpret_cast<const char*>(&keys.words[i * words]), words * 4);
+      if (keys.has_values) out.append(reinterpret_cast<const char*>(&keys.values[i]), 4);
+      continue;
+    }
+    out += format_text_key(keys.bits(i), keys.type);
+    if (keys.has_values) {
+      out += ' ';
+      out += std::to_string(keys.values[i]);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
 void write_key_file(const std::filesystem::path& path, const KeyArray& keys) {
-  AtomicFile out(path);
-  if (is_binary_key_file(path)) {
-    const std::size_t words = key_words(keys.type);
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      if (i % k_keys_between_checks == 0) throw_if_interrupted();  // the temporary is removed
-      out.write(&keys.words[i * words], words * 4);
-      if (keys.has_values) out.write(&keys.values[i], 4);
-    }
-  } else {
-    std::string line;
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      if (i % k_keys_between_checks == 0) throw_if_interrupted();
-      line = format_text_key(keys.bits(i), keys.type);
-      if (keys.has_values) {
-        line += ' ';
-        line += std::to_string(keys.values[i]);
-      }
-      line += '\n';
-      out.write(line);
-    }
+  AtomicFile out(path);  // on an interruption the temporary is removed
+  const bool binary = is_binary_key_file(path);
+  for (std::size_t first = 0; first < keys.size(); first += k_keys_per_file_piece) {
+    out.write(
+        key_file_bytes(keys, binary, first, std::min(k_keys_per_file_piece, keys.size() - first)));
   }
   out.commit();
 }

@@ -21,6 +21,13 @@ KeyArray read_key_file(const std::filesystem::path& path, KeyType type, bool pai
 std::string parse_text_key(std::string_view text, KeyType type, std::uint64_t& bits);
 std::string format_text_key(std::uint64_t bits, KeyType type);
 
+// The bytes of keys [first, first + count) as write_key_file writes them: binary records, or text
+// lines. Each piece of a file written by parts (by the ranks of a distributed sort).
+std::string key_file_bytes(const KeyArray& keys, bool binary, std::size_t first, std::size_t count);
+
+// Keys a piece of key_file_bytes holds when a file is written piece by piece.
+inline constexpr std::size_t k_keys_per_file_piece = std::size_t(1) << 20;
+
 // Throws UsageError when the file cannot be written.
 void write_key_file(const std::filesystem::path& path, const KeyArray& keys);
 

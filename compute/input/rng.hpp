@@ -13,11 +13,14 @@ class SplitMix64 {
   explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
 
   std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+    std::uint64_t z = (state_ += k_gamma);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
   }
+
+  // Moves on as `calls` calls of next() would: the state only ever adds a constant.
+  void skip(std::uint64_t calls) { state_ += calls * k_gamma; }
 
   // Uniform in [0, bound) by multiply-shift (Lemire), bias below 2^-32 for bound < 2^32.
   std::uint64_t below(std::uint64_t bound) {
@@ -25,6 +28,7 @@ class SplitMix64 {
   }
 
  private:
+  static constexpr std::uint64_t k_gamma = 0x9e3779b97f4a7c15ull;
   std::uint64_t state_;
 };
 

@@ -34,6 +34,8 @@ class Runner {
   // Sorts the pristine input again and times it; throws Interrupted between submissions.
   RunTiming run();
   KeyArray result() const;
+  // The device buffer holding the sorted keys after run(), for work that follows on the GPU.
+  const Buffer& result_keys() const { return resources_.buffer(plan().result_keys); }
 
  private:
   RunTiming run_whole(double expected_ms);

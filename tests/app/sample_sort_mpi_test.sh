@@ -1,0 +1,123 @@
+#!/bin/sh
+# The distributed sample sort under mpirun (Open MPI), every rank on the test device (lavapipe in
+# CI, shared by the ranks).
+#   sorts:    over 2 and 3 ranks (odd R, uneven splits) for several key types, distributions and
+#             local sorts; each --output must equal, byte for byte, what one GPU's onesweep writes
+#             for the same input, and every rank's verification must pass (exit 0).
+#   failures: a bad n, ranks started with different arguments, a rank that throws, one that hangs
+#             and one that dies: every rank ends (no hang), with a clear message and the exit code
+#             the README gives.
+# Usage: sample_sort_mpi_test.sh sorts|failures SORTSCOPE_CLI WORK_DIR
+set -u
+what=$1
+cli=$2
+work=$3
+mkdir -p "$work"
+# CI runs as root, which Open MPI refuses unless told; ranks share the machine's two cores.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1
+mpi() {
+  np=$1
+  shift
+  timeout 300 mpirun -np "$np" -x SORTSCOPE_VALIDATION -x SORTSCOPE_INJECT_RANK_FAULT "$cli" "$@"
+}
+failed=0
+fail() {
+  echo "FAILED: $*"
+  failed=1
+}
+
+sorts() {
+  for np in 2 3; do
+    for args in "--n 5000 --samples 4" \
+      "--n 3001 --type u64 --descending --pairs --dist few-unique --samples 3" \
+      "--n 2000 --type f32 --dist gaussian --pairs" \
+      "--n 999 --type i32 --dist all-equal --pairs --samples 2" \
+      "--n 4097 --dist sorted --local mergesort --chunk-keys 100" \
+      "--n 3000 --dist reverse --local radix4 --type u64 --pairs"; do
+      for out in keys.txt keys.bin; do
+        rm -f "$work/sample.$out" "$work/one.$out"
+        # shellcheck disable=SC2086 # the arguments are words on purpose
+        mpi "$np" run --algo sample-sort $args --output "$work/sample.$out" \
+          >"$work/sample.log" 2>&1
+        code=$?
+        # shellcheck disable=SC2086
+        "$cli" run --algo onesweep $args --output "$work/one.$out" >/dev/null 2>&1 ||
+          fail "onesweep $args"
+        if [ $code -ne 0 ] || ! grep -q '^  verified: sorted across ranks' "$work/sample.log"; then
+          cat "$work/sample.log"
+          fail "np $np $args: exit $code"
+        elif ! cmp -s "$work/sample.$out" "$work/one.$out"; then
+          fail "np $np $args: $out differs from one GPU's sort"
+        else
+          echo "ok: np $np $args ($out)"
+        fi
+      done
+    done
+  done
+  # One JSON object from rank 0 only, with the count matrix of 3 x 3.
+  mpi 3 run --algo sample-sort --n 3000 --json >"$work/sample.json" 2>"$work/sample.err" ||
+    fail "json run"
+  lines=$(wc -l <"$work/sample.json")
+  [ "$lines" -eq 1 ] || fail "json: $lines lines, want one from rank 0"
+  grep -q '"verified":true' "$work/sample.json" || fail "json: not verified"
+  grep -q '"counts":\[[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*\]' \
+    "$work/sample.json" || fail "json: no 3 x 3 count matrix"
+}
+
+# expect CODE TEXT NAME: the last run's exit code and a line of its output.
+expect() {
+  if [ "$code" -ne "$1" ] || ! grep -q "$2" "$work/fail.log"; then
+    cat "$work/fail.log"
+    fail "$3: exit $code (want $1), or no '$2'"
+  else
+    echo "ok: $3"
+  fi
+}
+
+failures() {
+  mpi 3 run --algo sample-sort --n 2 >"$work/fail.log" 2>&1
+  code=$?
+  expect 2 'cannot be split over 3 ranks' "more ranks than keys"
+  timeout 300 mpirun -np 1 "$cli" run --algo sample-sort --n 100 : \
+    -np 1 "$cli" run --algo sample-sort --n 101 >"$work/fail.log" 2>&1
+  code=$?
+  expect 2 'started with different arguments' "ranks with different arguments"
+  mpi 2 run --algo sample-sort --n 100 --local batcher >"$work/fail.log" 2>&1
+  code=$?
+  expect 2 "is not a stable sortscope sort" "an unstable local sort"
+  mpi 2 run --algo sample-sort --n 100 --trace >"$work/fail.log" 2>&1
+  code=$?
+  expect 2 "step one GPU's sort" "--trace"
+
+  SORTSCOPE_INJECT_RANK_FAULT=1:exchange:fail mpi 3 run --algo sample-sort --n 1000 \
+    >"$work/fail.log" 2>&1
+  code=$?
+  expect 3 'rank 1 failed in phase "exchange": injected failure' "a rank that throws"
+  start=$(date +%s)
+  SORTSCOPE_INJECT_RANK_FAULT=0:samples:hang mpi 2 run --algo sample-sort --n 1000 \
+    --rank-timeout 5 >"$work/fail.log" 2>&1
+  code=$?
+  expect 3 'no progress for 5 s in phase "samples"' "a rank that hangs"
+  [ $(($(date +%s) - start)) -lt 120 ] || fail "the hang took $(($(date +%s) - start)) s to end"
+  # A rank that dies without MPI noticing first: mpirun ends the others and names it; the exit
+  # code is mpirun's (the dead rank's).
+  start=$(date +%s)
+  SORTSCOPE_INJECT_RANK_FAULT=2:merge:exit mpi 3 run --algo sample-sort --n 1000 \
+    >"$work/fail.log" 2>&1
+  code=$?
+  if [ $code -eq 0 ] || [ $code -eq 124 ] || ! grep -q 'exited with non-zero status' "$work/fail.log"; then
+    cat "$work/fail.log"
+    fail "a rank that dies: exit $code"
+  else
+    echo "ok: a rank that dies (mpirun exit $code)"
+  fi
+  [ $(($(date +%s) - start)) -lt 120 ] || fail "a dead rank took $(($(date +%s) - start)) s"
+}
+
+case $what in
+  sorts) sorts ;;
+  failures) failures ;;
+  *) echo "usage: $0 sorts|failures SORTSCOPE_CLI WORK_DIR" >&2; exit 2 ;;
+esac
+exit $failed
