@@ -9,7 +9,8 @@
 #   CATCH_TEST_SPEC  which test cases (default: all but the hidden ones)
 # Needs at run time: the Vulkan loader and the GPU's driver, VK_LAYER_KHRONOS_validation and the
 # libraries the binaries link (Debian 12: libvulkan1 vulkan-validationlayers libtbb12 libhwloc15
-# libgif7 libpugixml1v5 libstb0; 'ldd BUILD_DIR/tests/sortscope_tests' lists them). The device is
+# libgif7 libpugixml1v5 libstb0 libopenmpi3, and openmpi-bin for the sample sort's runs under
+# mpirun; 'ldd BUILD_DIR/tests/sortscope_tests' lists them). The device is
 # the one sortscope picks (a discrete GPU first; SORTSCOPE_DEVICE chooses another).
 #
 # Runs every test case in one process (each fails on the validation messages it caused, named),
@@ -64,6 +65,15 @@ code=$?
 [ $code -eq 0 ] || cat "$probe"
 verdict "validation listener probe" $code
 rm -f "$probe"
+
+if command -v mpirun >/dev/null 2>&1; then
+  for part in sorts failures; do
+    sh "$(dirname "$0")/../tests/app/sample_sort_mpi_test.sh" $part "$cli" "$(mktemp -d)"
+    verdict "sample sort under mpirun: $part" $?
+  done
+else
+  echo "device-tests: the sample sort not run under mpirun (Open MPI's mpirun is not installed)"
+fi
 
 if [ "${SORTSCOPE_TEST_APP:-1}" != 0 ] && [ -x "$app" ] && command -v xvfb-run >/dev/null 2>&1; then
   png=$(mktemp --suffix=.png)

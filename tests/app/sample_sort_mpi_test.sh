@@ -19,7 +19,13 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 mpi() {
   np=$1
   shift
-  timeout 300 mpirun -np "$np" -x SORTSCOPE_VALIDATION -x SORTSCOPE_INJECT_RANK_FAULT "$cli" "$@"
+  # Exported to every rank only when set (mpirun warns of an -x naming an unset variable).
+  exports=""
+  for v in SORTSCOPE_VALIDATION SORTSCOPE_INJECT_RANK_FAULT SORTSCOPE_DEVICE; do
+    if [ -n "$(eval echo "\${$v:-}")" ]; then exports="$exports -x $v"; fi
+  done
+  # shellcheck disable=SC2086 # one word per -x NAME
+  timeout 300 mpirun -np "$np" $exports "$cli" "$@"
 }
 failed=0
 fail() {
