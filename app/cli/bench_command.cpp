@@ -22,6 +22,7 @@
 #include "baseline/cpu_sort.hpp"
 #include "baseline/cpu_timing.hpp"
 #include "cli/commands.hpp"
+#include "cli/sample_sort_bench.hpp"
 #include "cli/stepping_cost.hpp"
 #include "common/bench_model.hpp"
 #include "common/bench_plot.hpp"
@@ -60,6 +61,7 @@ struct BenchOptions {
   bool plot_log_y = false;
   std::string copy_gbps = "auto";
   std::uint32_t tile_keys = 0;  // 0: each device's tuned tiles
+  SampleSortOptions sample_sort;
 };
 
 std::vector<std::string> split(const std::string& list) {
@@ -208,6 +210,21 @@ std::string command_line(const BenchOptions& o) {
 }
 
 int bench(const BenchOptions& o) {
+  if (o.algorithms == k_sample_sort) {
+    SampleSortBenchOptions b;
+    b.sizes = o.sizes;
+    b.scenario.type = o.types;
+    b.scenario.distribution = o.distribution;
+    b.scenario.seed = std::to_string(o.seed);
+    b.scenario.pairs = o.pairs;
+    b.scenario.descending = o.descending;
+    b.scenario.device = o.device;
+    b.reps = o.reps;
+    b.warmup = o.warmup;
+    b.json = o.json;
+    b.command = command_line(o) + " --local " + o.sample_sort.local;
+    return bench_sample_sort(b, o.sample_sort);
+  }
   // Everything the options say is checked before a device is opened.
   std::vector<const Algorithm*> chosen;
   const bool all = o.algorithms == "all";
@@ -485,7 +502,8 @@ Command add_bench_command(CLI::App& app) {
                                  "after --warmup, each run from the "
                                  "same pristine input, result verified) beside std::sort");
   sub->add_option("--algo,-a", options->algorithms,
-                  "comma-separated algorithms, or all (sizes an algorithm refuses are skipped)")
+                  "comma-separated algorithms, or all (sizes an algorithm refuses are skipped); or "
+                  "sample-sort alone, under mpirun (one key type)")
       ->capture_default_str();
   sub->add_option("--n,-n", options->sizes,
                   "comma-separated sizes (decimal or 2^K) and ranges A..B (doubling) or A..B:xK")
@@ -504,6 +522,7 @@ Command add_bench_command(CLI::App& app) {
   sub->add_option("--warmup", options->warmup, "untimed warm-up runs")->capture_default_str();
   sub->add_option("--cpu", options->cpu, "CPU baselines: none, std (one core), all (also parallel)")
       ->capture_default_str();
+  add_sample_sort_options(*sub, options->sample_sort);
   auto* json = sub->add_option("--json", options->json,
                                "JSON Lines (schema of bench/cub_baseline.cu, README) to FILE, or "
                                "stdout for - or no FILE")

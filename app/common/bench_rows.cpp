@@ -34,6 +34,7 @@ nlohmann::ordered_json to_json(const BenchRow& row) {
   if (row.copy_gb_per_s) j["copy_gb_per_s"] = *row.copy_gb_per_s;
   if (row.offsets) j["offsets"] = *row.offsets;
   if (row.submissions) j["submissions"] = *row.submissions;
+  if (row.ranks) j["ranks"] = *row.ranks;
   if (!row.step_kinds.empty()) {
     nlohmann::ordered_json kinds = nlohmann::ordered_json::array();
     for (const StepKindTime& k : row.step_kinds) {
@@ -88,6 +89,7 @@ BenchRow row_from_json(const nlohmann::json& j, const std::string& where) {
     row.copy_gb_per_s = number("copy_gb_per_s");
     if (j.contains("offsets")) row.offsets = j["offsets"].get<int>();
     if (j.contains("submissions")) row.submissions = j["submissions"].get<std::size_t>();
+    if (j.contains("ranks")) row.ranks = j["ranks"].get<int>();
     if (j.contains("step_kinds")) {
       for (const auto& k : j["step_kinds"]) {
         row.step_kinds.push_back({k.at("kind").get<std::string>(), k.at("steps").get<std::size_t>(),
@@ -256,6 +258,7 @@ std::string keys_text(const BenchRow& row) {
 }
 
 std::string impl_label(const BenchRow& row) {
+  if (row.ranks) return row.impl + " x" + std::to_string(*row.ranks);
   return row.offsets ? row.impl + "/" + std::to_string(*row.offsets) : row.impl;
 }
 

@@ -51,6 +51,9 @@ struct BenchRow {
   // than the bound that keeps Ctrl-C within a second, plan/runner.hpp): its time adds the steps'
   // times without the gaps between submissions. Absent when the run was one submission.
   std::optional<std::size_t> submissions;
+  // A distributed sort's rows (sortscope-sample-sort): the MPI ranks it ran on, each with a GPU
+  // of its own or sharing one; its step kinds are then its phases, on the slowest rank.
+  std::optional<int> ranks;
 };
 
 nlohmann::ordered_json to_json(const BenchRow& row);
@@ -69,7 +72,7 @@ std::string short_type(const std::string& schema_type);  // "uint32" -> "u32"
 // What a row was sorting: "u32", "u32 + u32 values", with " descending" when it was.
 std::string keys_text(const BenchRow& row);
 // The impl with the configuration that tells its rows apart: "cub/64" for CUB called with a
-// 64-bit num_items, else the impl.
+// 64-bit num_items, "sortscope-sample-sort x4" for 4 ranks, else the impl.
 std::string impl_label(const BenchRow& row);
 // A line of the plot: impl label and keys, e.g. "sortscope-onesweep u32 + u32 values".
 std::string series_name(const BenchRow& row);

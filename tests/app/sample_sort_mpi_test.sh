@@ -69,6 +69,19 @@ sorts() {
   grep -q '"verified":true' "$work/sample.json" || fail "json: not verified"
   grep -q '"counts":\[[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*\]' \
     "$work/sample.json" || fail "json: no 3 x 3 count matrix"
+  # bench: a row per n with the ranks and the phases, the local sort alone on one GPU beside it,
+  # and bench-report reads them.
+  rm -f "$work/bench.jsonl"
+  mpi 2 bench --algo sample-sort --n 2^12,3000 --reps 2 --warmup 1 --json "$work/bench.jsonl" \
+    >"$work/bench.log" 2>&1 || fail "bench: exit $?"
+  [ "$(grep -c '"impl":"sortscope-sample-sort".*"verified":true.*"ranks":2' "$work/bench.jsonl")" -eq 2 ] ||
+    fail "bench: want 2 verified sample-sort rows of 2 ranks"
+  [ "$(grep -c '"impl":"sortscope-onesweep"' "$work/bench.jsonl")" -eq 2 ] ||
+    fail "bench: want the one-GPU row beside each"
+  grep -q '"kind":"exchange (MPI)"' "$work/bench.jsonl" || fail "bench: no exchange phase"
+  "$cli" bench-report "$work/bench.jsonl" --markdown - | grep -q '| sortscope-sample-sort x2 | u32 |' ||
+    fail "bench-report: no sample-sort x2 row"
+  echo "ok: bench"
 }
 
 # expect CODE TEXT NAME: the last run's exit code and a line of its output.
