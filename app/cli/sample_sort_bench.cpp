@@ -58,12 +58,8 @@ std::optional<BenchRow> one_gpu_row(const Context& context, const RankScenario& 
                                     int warmup, int reps) {
   const Algorithm* local = find_algorithm(rs.scenario.algorithm);
   if (n > local->max_n || n > 0xffffffffull) return std::nullopt;
-  SortSpec spec;
-  spec.n = static_cast<std::uint32_t>(n);
-  spec.key_type = rs.scenario.type;
-  spec.pairs = rs.scenario.pairs;
-  spec.descending = rs.scenario.descending;
-  spec.tile_keys = k_tile_keys_tuned;
+  const SortSpec spec = local_sort_spec(static_cast<std::uint32_t>(n), rs.scenario.type,
+                                        rs.scenario.pairs, rs.scenario.descending);
   const DeviceLimits limits = DeviceLimits::from(context.properties());
   const Plan plan = make_plan(rs.scenario.algorithm, spec, limits);
   if (!plan_fits(plan, limits)) return std::nullopt;

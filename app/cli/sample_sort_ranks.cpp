@@ -6,6 +6,7 @@
 #include "algorithms/algorithm.hpp"
 #include "cli/commands.hpp"
 #include "core/context.hpp"
+#include "core/interrupt.hpp"
 #include "distributed/mpi_world.hpp"
 #include "distributed/rank_watchdog.hpp"
 #include "input/distributions.hpp"
@@ -69,6 +70,11 @@ int on_every_rank(const SampleSortOptions& options,
   } catch (const AgreedUsageError& e) {
     if (world.rank() == 0) std::cerr << "sortscope-cli: error: " << e.what() << "\n";
     return k_exit_usage;
+  } catch (const Interrupted&) {
+    std::cerr << "sortscope-cli: rank " << world.rank() << " interrupted in phase \""
+              << watchdog.current_phase() << "\"; ending every rank, no output written\n";
+    std::cerr.flush();
+    world.abort(interrupt_exit_code());
   } catch (const std::exception& e) {
     std::cerr << "sortscope-cli: rank " << world.rank() << " failed in phase \""
               << watchdog.current_phase() << "\": " << e.what() << "; ending every rank\n";
@@ -142,12 +148,9 @@ std::unique_ptr<Context> open_rank_device(const MpiWorld& world, const RankScena
                          " ranks is " + std::to_string(slice.count) + " keys a rank, more than " +
                          local_name + " sorts on one GPU; run on more ranks");
       }
-      SortSpec spec;
-      spec.n = static_cast<std::uint32_t>(slice.count);
-      spec.key_type = rs.scenario.type;
-      spec.pairs = rs.scenario.pairs;
-      spec.descending = rs.scenario.descending;
-      spec.tile_keys = k_tile_keys_tuned;
+      const SortSpec spec =
+          local_sort_spec(static_cast<std::uint32_t>(slice.count), rs.scenario.type,
+                          rs.scenario.pairs, rs.scenario.descending);
       check_plan_fits(make_plan(local_name, spec, limits), limits, context->properties().name);
     }
   } catch (const UsageError& e) {

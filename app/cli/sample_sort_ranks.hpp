@@ -32,8 +32,9 @@ class AgreedUsageError : public UsageError {
 void refuse_together(const MpiWorld& world, const std::string& problem);
 
 // Runs `body` on this rank with MPI up and a watchdog of options.rank_timeout_s: an agreed usage
-// error is said by rank 0 and every rank returns 2; any other failure ends every rank with exit
-// code 3, naming this rank and its phase.
+// error is said by rank 0 and every rank returns 2; an interruption (Ctrl-C, which mpirun passes
+// to every rank) ends every rank with 130 (143 for SIGTERM); any other failure ends every rank
+// with exit code 3, naming this rank and its phase.
 int on_every_rank(const SampleSortOptions& options,
                   const std::function<int(const MpiWorld&, RankWatchdog&)>& body);
 

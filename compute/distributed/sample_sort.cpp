@@ -115,6 +115,16 @@ std::uint32_t exchange(const MpiWorld& world, const KeyArray& sorted,
 
 }  // namespace
 
+SortSpec local_sort_spec(std::uint32_t n, KeyType type, bool pairs, bool descending) {
+  SortSpec spec;
+  spec.n = n;
+  spec.key_type = type;
+  spec.pairs = pairs;
+  spec.descending = descending;
+  spec.tile_keys = k_tile_keys_tuned;
+  return spec;
+}
+
 SampleSortOutcome sample_sort(const MpiWorld& world, const Context& context,
                               const SampleSortSetup& setup, const KeyArray& input,
                               RankWatchdog& watchdog) {
@@ -131,12 +141,7 @@ SampleSortOutcome sample_sort(const MpiWorld& world, const Context& context,
 
   watchdog.phase("local sort");
   auto start = Clock::now();
-  SortSpec spec;
-  spec.n = count;
-  spec.key_type = input.type;
-  spec.pairs = input.has_values;
-  spec.descending = setup.descending;
-  spec.tile_keys = k_tile_keys_tuned;
+  const SortSpec spec = local_sort_spec(count, input.type, input.has_values, setup.descending);
   const DeviceLimits limits = DeviceLimits::from(context.properties());
   const Plan plan = make_plan(setup.local_algorithm, spec, limits);
   check_plan_fits(plan, limits, context.properties().name);

@@ -12,6 +12,7 @@
 
 #include "distributed/splitters.hpp"
 #include "plan/key_array.hpp"
+#include "plan/sort_spec.hpp"
 
 namespace ss {
 
@@ -48,6 +49,9 @@ struct SampleSortOutcome {
   std::uint32_t merge_rounds = 0;
   SamplePhaseTimes times;
 };
+
+// The full-speed spec every rank's local sort of `n` keys uses (the device's tuned tiles).
+SortSpec local_sort_spec(std::uint32_t n, KeyType type, bool pairs, bool descending);
 
 // Sorts `input`, this rank's slice of the whole, with every other rank. Collective: every rank
 // calls it with the same setup. Throws on failures of this rank (the caller ends every rank).

@@ -14,27 +14,11 @@
 #include "core/interruptible_vector.hpp"
 #include "input/distributions.hpp"
 #include "plan/sort_spec.hpp"
+#include "support/host_sort.hpp"
 
 using namespace ss;
 
-namespace {
-// The straightforward form: positions stable-sorted by their encoded keys.
-KeyArray stable_sorted_by_encoding(const KeyArray& input, bool descending) {
-  std::vector<std::size_t> order(input.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return encoded_key(input, a, descending) < encoded_key(input, b, descending);
-  });
-  KeyArray out;
-  out.type = input.type;
-  out.has_values = input.has_values;
-  for (std::size_t i : order) {
-    out.push_back_bits(input.bits(i));
-    if (input.has_values) out.values.push_back(input.values[i]);
-  }
-  return out;
-}
-}  // namespace
+using test::stable_sorted_by_encoding;
 
 TEST_CASE("cpu_sort: std::stable_sort by the key encoding, for every type and direction",
           "[cpu_sort]") {

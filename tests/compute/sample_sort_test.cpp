@@ -13,27 +13,11 @@
 #include "distributed/splitters.hpp"
 #include "input/distributions.hpp"
 #include "support/gpu.hpp"
+#include "support/host_sort.hpp"
 
 using namespace ss;
 
 namespace {
-
-// The host's stable sort of `keys` by encoded key (values follow).
-KeyArray stably_sorted(const KeyArray& keys, bool descending) {
-  std::vector<std::size_t> order(keys.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return encoded_key(keys, a, descending) < encoded_key(keys, b, descending);
-  });
-  KeyArray out;
-  out.type = keys.type;
-  out.has_values = keys.has_values;
-  for (std::size_t i : order) {
-    out.push_back_bits(keys.bits(i));
-    if (keys.has_values) out.values.push_back(keys.values[i]);
-  }
-  return out;
-}
 
 KeyArray slice_of(const KeyArray& keys, std::size_t first, std::size_t count) {
   KeyArray out;
@@ -119,8 +103,8 @@ TEST_CASE("sample sort: the GPU finds where splitters cut sorted keys", "[sample
   for (KeyType type : k_key_types) {
     for (bool descending : {false, true}) {
       INFO(to_string(type) << (descending ? " descending" : " ascending"));
-      const KeyArray sorted =
-          stably_sorted(generate_keys(Distribution::few_unique, 777, type, 4, false), descending);
+      const KeyArray sorted = test::stable_sorted_by_encoding(
+          generate_keys(Distribution::few_unique, 777, type, 4, false), descending);
       const Buffer buffer(test::gpu(), 4u * sorted.words.size(), storage_usage(),
                           MemoryKind::device);
       upload_words<std::uint32_t>(test::gpu(), buffer, sorted.words);
@@ -173,13 +157,14 @@ TEST_CASE("sample sort: the GPU merges received runs into one stable sorted run"
     runs.has_values = c.pairs;
     std::uint64_t first = 0;
     for (std::uint64_t length : c.runs) {
-      const KeyArray run = stably_sorted(slice_of(keys, first, length), c.descending);
+      const KeyArray run =
+          test::stable_sorted_by_encoding(slice_of(keys, first, length), c.descending);
       runs.words.insert(runs.words.end(), run.words.begin(), run.words.end());
       runs.values.insert(runs.values.end(), run.values.begin(), run.values.end());
       first += length;
     }
     const RunMergeResult merged = merge_runs_on_gpu(test::gpu(), runs, c.runs, c.descending);
-    const KeyArray expected = stably_sorted(keys, c.descending);
+    const KeyArray expected = test::stable_sorted_by_encoding(keys, c.descending);
     CHECK(merged.merged.words == expected.words);
     CHECK(merged.merged.values == expected.values);
   }
