@@ -39,8 +39,8 @@ uint bound(uvec2 s, bool past_equal) {
   while (lo < hi) {
     const uint mid = lo + (hi - lo) / 2u;
     const uvec2 k = encoded_at(mid);
-    const bool before = past_equal ? !encoded_less(s.x, s.y, k.x, k.y)
-                                   : encoded_less(k.x, k.y, s.x, s.y);
+    const bool before =
+        past_equal ? !encoded_less(s.x, s.y, k.x, k.y) : encoded_less(k.x, k.y, s.x, s.y);
     if (before) {
       lo = mid + 1u;
     } else {
