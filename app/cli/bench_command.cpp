@@ -225,6 +225,7 @@ int bench(const BenchOptions& o) {
     b.command = command_line(o) + " --local " + o.sample_sort.local;
     return bench_sample_sort(b, o.sample_sort);
   }
+  refuse_sample_sort_options(o.sample_sort, o.algorithms);
   // Everything the options say is checked before a device is opened.
   std::vector<const Algorithm*> chosen;
   const bool all = o.algorithms == "all";

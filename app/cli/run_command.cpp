@@ -112,6 +112,7 @@ int run(const RunOptions& o) {
     }
     return run_sample_sort(o.scenario, o.sample_sort, o.output, o.json);
   }
+  refuse_sample_sort_options(o.sample_sort, o.scenario.algorithm);
   const Scenario scenario = resolve_scenario(o.scenario);
   const Algorithm& algorithm = *find_algorithm(scenario.algorithm);
   ScenarioSession session(scenario, o.scenario.n_given, [&](std::uint32_t n) {

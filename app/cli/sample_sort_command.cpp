@@ -195,6 +195,13 @@ void add_sample_sort_options(CLI::App& sub, SampleSortOptions& o) {
       ->capture_default_str();
 }
 
+void refuse_sample_sort_options(const SampleSortOptions& options, const std::string& algorithm) {
+  if (!(options == SampleSortOptions{})) {
+    throw UsageError("--local, --samples, --chunk-keys and --rank-timeout apply to --algo " +
+                     std::string(k_sample_sort) + "; got --algo " + algorithm);
+  }
+}
+
 int run_sample_sort(const ScenarioOptions& scenario, const SampleSortOptions& options,
                     const std::string& output, bool json) {
   return on_every_rank(options, [&](const MpiWorld& world, RankWatchdog& watchdog) {

@@ -17,9 +17,13 @@ struct SampleSortOptions {
   std::uint32_t samples = 1024;
   std::string chunk_keys = "2^24";
   double rank_timeout_s = 300;
+  bool operator==(const SampleSortOptions&) const = default;
 };
 
 void add_sample_sort_options(CLI::App& sub, SampleSortOptions& options);
+
+// Throws UsageError when sample-sort options were given for another algorithm.
+void refuse_sample_sort_options(const SampleSortOptions& options, const std::string& algorithm);
 
 // Runs on every rank; returns this rank's exit code (rank 0 prints the report). A failure of one
 // rank ends every rank with exit code 3.

@@ -108,6 +108,9 @@ failures() {
   mpi 2 run --algo sample-sort --n 100 --trace >"$work/fail.log" 2>&1
   code=$?
   expect 2 "step one GPU's sort" "--trace"
+  "$cli" run --algo onesweep --n 100 --samples 3 >"$work/fail.log" 2>&1
+  code=$?
+  expect 2 "apply to --algo sample-sort" "sample-sort options for another algorithm"
 
   SORTSCOPE_INJECT_RANK_FAULT=1:exchange:fail mpi 3 run --algo sample-sort --n 1000 \
     >"$work/fail.log" 2>&1
