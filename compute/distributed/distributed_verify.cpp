@@ -1,23 +1,18 @@
 #include "distributed/distributed_verify.hpp"
 
 #include "distributed/mpi_world.hpp"
+#include "input/rng.hpp"
 
 namespace ss {
 
 namespace {
-
-std::uint64_t mix(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 // Order-free: a sum of a mixed word per (key, value).
 std::uint64_t digest(const KeyArray& keys) {
   std::uint64_t sum = 0;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const std::uint64_t value = keys.has_values ? keys.values[i] : 0;
-    sum += mix(mix(keys.bits(i)) ^ (value * 0x9e3779b97f4a7c15ull));
+    sum += SplitMix64::mix(SplitMix64::mix(keys.bits(i)) ^ (value * 0x9e3779b97f4a7c15ull));
   }
   return sum;
 }

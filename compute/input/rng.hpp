@@ -12,8 +12,11 @@ class SplitMix64 {
  public:
   explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
 
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += k_gamma);
+  std::uint64_t next() { return mix(state_ += k_gamma); }
+
+  // SplitMix64's output function: a bijection of 64-bit words that spreads every input bit over
+  // the output (also a hash for order-free digests).
+  static std::uint64_t mix(std::uint64_t z) {
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
