@@ -4,6 +4,7 @@
 #include <chrono>
 #include <numeric>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/buffer.hpp"
@@ -30,7 +31,7 @@ vk::DeviceSize bytes_of(std::uint64_t keys, std::uint32_t words) {
 
 }  // namespace
 
-RunMergeResult merge_runs_on_gpu(const Context& context, const KeyArray& runs,
+RunMergeResult merge_runs_on_gpu(const Context& context, KeyArray runs,
                                  std::span<const std::uint64_t> run_lengths, bool descending) {
   const std::uint64_t total = runs.size();
   if (std::accumulate(run_lengths.begin(), run_lengths.end(), std::uint64_t{0}) != total) {
@@ -57,7 +58,7 @@ RunMergeResult merge_runs_on_gpu(const Context& context, const KeyArray& runs,
     first += length;
   }
   if (current.size() <= 1) {
-    result.merged = runs;
+    result.merged = std::move(runs);
     return result;
   }
 

@@ -18,8 +18,9 @@ struct RunMergeResult {
 };
 
 // `runs` holds the runs back to back, run i of run_lengths[i] keys; on equal keys an earlier run's
-// come first. Throws SetupError when they exceed what one storage buffer of the device holds.
-RunMergeResult merge_runs_on_gpu(const Context& context, const KeyArray& runs,
+// come first. Taken by value: a single run is handed back as it is, without a copy. Throws
+// SetupError when they exceed what one storage buffer of the device holds.
+RunMergeResult merge_runs_on_gpu(const Context& context, KeyArray runs,
                                  std::span<const std::uint64_t> run_lengths, bool descending);
 
 }  // namespace ss

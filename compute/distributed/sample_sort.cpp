@@ -4,6 +4,7 @@
 #include <chrono>
 #include <climits>
 #include <numeric>
+#include <utility>
 
 #include "algorithms/algorithm.hpp"
 #include "core/context.hpp"
@@ -192,7 +193,7 @@ SampleSortOutcome sample_sort(const MpiWorld& world, const Context& context,
 
   watchdog.phase("merge");
   start = Clock::now();
-  RunMergeResult merged = merge_runs_on_gpu(context, received, recv, setup.descending);
+  RunMergeResult merged = merge_runs_on_gpu(context, std::move(received), recv, setup.descending);
   out.part = std::move(merged.merged);
   out.merge_rounds = merged.rounds;
   out.times.merge_gpu = merged.merge_ms;
