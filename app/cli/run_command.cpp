@@ -286,6 +286,7 @@ Command add_run_command(CLI::App& app) {
   sub->get_option("--algo")->description("algorithm: " + algorithm_names() + ", or " +
                                          k_sample_sort + " (over MPI ranks, under mpirun)");
   add_sample_sort_options(*sub, options->sample_sort);
+  add_sample_sort_record_options(*sub, options->sample_sort);
   return [options] { return run(*options); };
 }
 

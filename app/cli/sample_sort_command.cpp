@@ -1,6 +1,7 @@
 #include "cli/sample_sort_command.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -10,6 +11,9 @@
 #include "algorithms/algorithm.hpp"
 #include "cli/commands.hpp"
 #include "cli/sample_sort_ranks.hpp"
+#include "common/bench_model.hpp"
+#include "common/sample_sort_replay.hpp"
+#include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
@@ -32,7 +36,7 @@ std::string arguments_text(const ScenarioOptions& s, const SampleSortOptions& o,
   std::ostringstream out;
   out << s.n << '|' << s.type << '|' << s.distribution << '|' << s.seed << '|' << s.pairs << '|'
       << s.descending << '|' << s.input << '|' << o.local << '|' << o.samples << '|' << o.chunk_keys
-      << '|' << output;
+      << '|' << output << '|' << o.record << '|' << o.record_keys;
   return out.str();
 }
 
@@ -43,6 +47,18 @@ struct Report {
   double verify_ms = 0;
   double total_ms = 0;  // the sort, first phase to last, on the slowest rank
 };
+
+nlohmann::json phases_json(const SamplePhaseTimes& t, double verify_ms) {
+  return {{"local_sort", t.local_sort},
+          {"local_sort_gpu", t.local_sort_gpu},
+          {"samples", t.samples},
+          {"splitters", t.splitters},
+          {"exchange_staging", t.exchange_staging},
+          {"exchange", t.exchange},
+          {"merge_staging", t.merge_staging},
+          {"merge", t.merge},
+          {"verify", verify_ms}};
+}
 
 void print_report(const Scenario& scenario, std::uint64_t n, const SampleSortOptions& options,
                   const SampleSortOutcome& outcome, const Report& report,
@@ -74,15 +90,7 @@ void print_report(const Scenario& scenario, std::uint64_t n, const SampleSortOpt
         {"exchange_rounds", outcome.exchange_rounds},
         {"merge_rounds", outcome.merge_rounds},
         {"keys_moved", moved},
-        {"phases_ms",
-         {{"local_sort", t.local_sort},
-          {"local_sort_gpu", t.local_sort_gpu},
-          {"samples", t.samples},
-          {"splitters", t.splitters},
-          {"exchange", t.exchange},
-          {"merge", t.merge},
-          {"merge_gpu", t.merge_gpu},
-          {"verify", report.verify_ms}}},
+        {"phases_ms", phases_json(t, report.verify_ms)},
         {"total_ms", report.total_ms},
         {"gkeys_per_s", gkeys},
         {"verified", verdict.verified()},
@@ -111,14 +119,87 @@ void print_report(const Scenario& scenario, std::uint64_t n, const SampleSortOpt
             << (outcome.merge_rounds == 1 ? " round" : " rounds") << " of pairwise GPU merges\n"
             << "  phases, slowest rank (ms): local sort " << t.local_sort << " (GPU "
             << t.local_sort_gpu << "), samples " << t.samples << ", splitters " << t.splitters
-            << ", exchange " << t.exchange << ", merge " << t.merge << " (GPU " << t.merge_gpu
-            << "), verify " << report.verify_ms << "\n"
+            << ", exchange " << t.exchange_staging + t.exchange << " (GPU to host "
+            << t.exchange_staging << ", MPI " << t.exchange << "), merge "
+            << t.merge_staging + t.merge << " (host to GPU " << t.merge_staging << ", GPU "
+            << t.merge << "), verify " << report.verify_ms << "\n"
             << "  sort " << report.total_ms << " ms, " << gkeys << " Gkeys/s\n"
             << "  "
             << (verdict.verified()
                     ? "verified: sorted across ranks, stable, the same keys as the input"
                     : "VERIFICATION FAILED: " + verdict.problem)
             << "\n";
+}
+
+// The command line a replay names (what recorded it), from the options every rank agreed on.
+std::string command_text(const MpiWorld& world, const ScenarioOptions& s,
+                         const SampleSortOptions& o) {
+  std::string c = "mpirun -np " + std::to_string(world.size()) +
+                  " sortscope-cli run --algo sample-sort --n " + s.n + " --type " + s.type;
+  c += s.input.empty() ? " --dist " + s.distribution + " --seed " + s.seed : " --input " + s.input;
+  if (s.pairs) c += " --pairs";
+  if (s.descending) c += " --descending";
+  c += " --local " + o.local + " --samples " + std::to_string(o.samples) + " --record " + o.record;
+  if (o.record_keys != SampleSortOptions{}.record_keys) {
+    c += " --record-keys " + std::to_string(o.record_keys);
+  }
+  return c;
+}
+
+// Rank 0 makes the replay's directory before the sort, so a bad path is refused by every rank.
+void prepare_record_directory(const MpiWorld& world, const std::string& dir) {
+  std::string problem;
+  if (world.rank() == 0) {
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    if (error || !std::filesystem::is_directory(dir)) {
+      problem = "--record " + dir + ": cannot make that directory (" + error.message() + ")";
+    }
+  }
+  refuse_together(world, problem);
+}
+
+// Every rank's record gathered on rank 0, which writes DIR/replay.json.
+void write_replay(const MpiWorld& world, const Context& context, const Scenario& scenario,
+                  const ScenarioOptions& so, const SampleSortOptions& options, std::uint64_t n,
+                  const RankRun& run, double verify_ms, const DistributedVerdict& verdict) {
+  ReplayRank mine;
+  mine.device = context.properties().name;
+  mine.slice = run.outcome.slice;
+  mine.part_first = run.outcome.part_first;
+  mine.record = *run.outcome.record;
+  const std::vector<std::string> records = gather_text(world, rank_record_text(mine));
+  if (world.rank() != 0) return;
+  SampleSortReplay replay;
+  replay.n = n;
+  replay.type = scenario.type;
+  replay.pairs = scenario.pairs;
+  replay.descending = scenario.descending;
+  replay.input =
+      scenario.input.empty() ? std::string(to_string(scenario.distribution)) : scenario.input;
+  replay.seed = scenario.seed;
+  replay.local = options.local;
+  replay.samples_per_rank = options.samples;
+  replay.record_limit = options.record_keys;
+  replay.command = command_text(world, so, options);
+  replay.date = today();
+  replay.splitters = run.outcome.splitters;
+  for (const Sample& s : replay.splitters) {
+    replay.splitter_bits.push_back(decoded_key_bits(s.key, scenario.type, scenario.descending));
+  }
+  replay.counts = run.outcome.counts;
+  replay.verified = verdict.verified();
+  replay.verification = verdict.verified()
+                            ? "sorted across ranks, stable, the same keys as the input"
+                            : verdict.problem;
+  const nlohmann::json phases = phases_json(run.slowest, verify_ms);
+  for (const auto& [name, ms] : phases.items()) replay.phases_ms[name] = ms.get<double>();
+  for (const std::string& text : records) {
+    replay.ranks.push_back(parse_rank_record(text, scenario.type, scenario.pairs));
+  }
+  const std::filesystem::path file = std::filesystem::path(options.record) / k_replay_file;
+  write_file_atomically(file.string(), replay_text(replay));
+  std::cerr << "run: wrote the replay " << file.string() << "\n";
 }
 
 int sort_on_ranks(const MpiWorld& world, RankWatchdog& watchdog, const ScenarioOptions& so,
@@ -129,6 +210,9 @@ int sort_on_ranks(const MpiWorld& world, RankWatchdog& watchdog, const ScenarioO
   std::string problem;
   try {
     const ScenarioOptions& s = so;
+    if (options.record.empty() && options.record_keys != SampleSortOptions{}.record_keys) {
+      throw UsageError("--record-keys says how much --record DIR keeps; give --record DIR too");
+    }
     n = s.input.empty()
             ? parse_count64(s.n, "--n", 1ull << 40)
             : read_key_file(s.input, parse_key_type(s.type).value_or(KeyType::u32), false).size();
@@ -144,30 +228,39 @@ int sort_on_ranks(const MpiWorld& world, RankWatchdog& watchdog, const ScenarioO
   watchdog.phase("device");
   const std::unique_ptr<Context> context = open_rank_device(world, rs, {n});
 
+  if (!options.record.empty()) prepare_record_directory(world, options.record);
+
   watchdog.phase("input");
   const RankSlice slice = rank_slice(n, world.size(), world.rank());
   const KeyArray input = input_of_rank(rs.scenario, n, slice);
-  const RankRun run = sort_once(world, *context, rs, options, n, input, watchdog);
+  SampleSortSetup setup = sort_setup(rs, options, n);
+  if (!options.record.empty()) setup.record_keys = options.record_keys;
+  SampleSortRank sorter(world, *context, setup, input);
+  const RankRun run = sort_once(world, sorter, watchdog);
 
   watchdog.phase("verify");
   const auto verify_start = std::chrono::steady_clock::now();
-  const DistributedVerdict verdict =
-      verify_distributed(world, input, run.outcome.part, rs.scenario.descending);
-  const double verify_ms =
+  const KeyArray part = sorter.part();
+  const DistributedVerdict verdict = verify_distributed(world, input, part, rs.scenario.descending);
+  const double verify_ms = world.max(
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - verify_start)
-          .count();
+          .count());
   Report report;
   report.devices = gather_text(world, context->properties().name);
   report.keys_in = world.all_gather(input.size());
-  report.keys_out = world.all_gather(run.outcome.part.size());
+  report.keys_out = world.all_gather(part.size());
   report.slowest = run.slowest;
-  report.verify_ms = world.max(verify_ms);
+  report.verify_ms = verify_ms;
   report.total_ms = run.ms;
 
   throw_if_interrupted();
   if (!output.empty() && verdict.verified()) {
     watchdog.phase("output");
-    write_distributed_key_file(world, output, run.outcome.part);
+    write_distributed_key_file(world, output, part);
+  }
+  if (!options.record.empty()) {
+    watchdog.phase("record");
+    write_replay(world, *context, rs.scenario, so, options, n, run, verify_ms, verdict);
   }
   if (world.rank() == 0) {
     print_report(rs.scenario, n, options, run.outcome, report, verdict, json);
@@ -195,10 +288,24 @@ void add_sample_sort_options(CLI::App& sub, SampleSortOptions& o) {
       ->capture_default_str();
 }
 
+void add_sample_sort_record_options(CLI::App& sub, SampleSortOptions& o) {
+  sub.add_option("--record", o.record,
+                 "sample-sort: write DIR/replay.json, every rank's keys after each phase, for "
+                 "sortscope --replay DIR and render --replay DIR")
+      ->type_name("DIR");
+  sub.add_option("--record-keys", o.record_keys,
+                 "sample-sort: most keys recorded of each rank's array (all of them up to it, "
+                 "evenly spaced ones beyond)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 16))
+      ->capture_default_str();
+}
+
 void refuse_sample_sort_options(const SampleSortOptions& options, const std::string& algorithm) {
   if (!(options == SampleSortOptions{})) {
-    throw UsageError("--local, --samples, --chunk-keys and --rank-timeout apply to --algo " +
-                     std::string(k_sample_sort) + "; got --algo " + algorithm);
+    throw UsageError(
+        "--local, --samples, --chunk-keys, --rank-timeout, --record and --record-keys "
+        "apply to --algo " +
+        std::string(k_sample_sort) + "; got --algo " + algorithm);
   }
 }
 

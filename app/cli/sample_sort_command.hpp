@@ -17,10 +17,14 @@ struct SampleSortOptions {
   std::uint32_t samples = 1024;
   std::string chunk_keys = "2^24";
   double rank_timeout_s = 300;
+  std::string record;              // run: a directory for the replay (replay.json)
+  std::uint64_t record_keys = 64;  // run: most keys recorded of each rank's array
   bool operator==(const SampleSortOptions&) const = default;
 };
 
 void add_sample_sort_options(CLI::App& sub, SampleSortOptions& options);
+// --record and --record-keys, which `run` has and `bench` has not.
+void add_sample_sort_record_options(CLI::App& sub, SampleSortOptions& options);
 
 // Throws UsageError when sample-sort options were given for another algorithm.
 void refuse_sample_sort_options(const SampleSortOptions& options, const std::string& algorithm);

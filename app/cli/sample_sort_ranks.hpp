@@ -60,16 +60,18 @@ std::unique_ptr<Context> open_rank_device(const MpiWorld& world, const RankScena
 // This rank's part of the input of n keys: generated, or read from the scenario's file.
 KeyArray input_of_rank(const Scenario& scenario, std::uint64_t n, const RankSlice& slice);
 
+// The setup of every sort of n keys by these ranks (record_keys left to the caller).
+SampleSortSetup sort_setup(const RankScenario& rs, const SampleSortOptions& options,
+                           std::uint64_t n);
+
 struct RankRun {
   SampleSortOutcome outcome;  // this rank's
   SamplePhaseTimes slowest;   // each phase's longest time over the ranks
   double ms = 0;              // the sort on the slowest rank, first phase to last
 };
 
-// One sort of `input` (this rank's part of n) by every rank, started together.
-RankRun sort_once(const MpiWorld& world, const Context& context, const RankScenario& rs,
-                  const SampleSortOptions& options, std::uint64_t n, const KeyArray& input,
-                  RankWatchdog& watchdog);
+// One sort by every rank, started together (an MPI barrier).
+RankRun sort_once(const MpiWorld& world, SampleSortRank& sorter, RankWatchdog& watchdog);
 
 // Every rank's `text`, in rank order.
 std::vector<std::string> gather_text(const MpiWorld& world, const std::string& text);

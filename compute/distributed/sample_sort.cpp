@@ -9,6 +9,7 @@
 #include "algorithms/algorithm.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "distributed/device_key_reads.hpp"
 #include "distributed/gpu_run_merge.hpp"
 #include "distributed/gpu_splitter_search.hpp"
 #include "distributed/mpi_world.hpp"
@@ -34,13 +35,55 @@ int as_int(std::uint64_t value, const char* what) {
   return static_cast<int>(value);
 }
 
+vk::BufferUsageFlags staging_usage() {
+  return vk::BufferUsageFlagBits::eTransferSrc | vk::BufferUsageFlagBits::eTransferDst;
+}
+
+// A copy of keys [first, first + count) (and their values) at the same or another place; none
+// when count is 0, which Vulkan forbids.
+void copy_keys(const vk::raii::CommandBuffer& cmd, const Buffer& from, const Buffer& to,
+               std::uint64_t from_first, std::uint64_t to_first, std::uint64_t count,
+               vk::DeviceSize key_bytes) {
+  if (count == 0) return;
+  cmd.copyBuffer(from.handle(), to.handle(),
+                 vk::BufferCopy(from_first * key_bytes, to_first * key_bytes, count * key_bytes));
+}
+
+void host_barrier(const vk::raii::CommandBuffer& cmd) {
+  cmd.pipelineBarrier(
+      vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
+      vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite, vk::AccessFlagBits::eHostRead), {}, {});
+}
+
+RecordedKeys record_host(const KeyArray& keys, std::uint64_t limit) {
+  RecordedKeys out;
+  out.count = keys.size();
+  out.positions = recorded_positions(out.count, limit);
+  out.keys.type = keys.type;
+  out.keys.has_values = keys.has_values;
+  for (std::uint64_t p : out.positions) {
+    out.keys.push_back_bits(keys.bits(p));
+    if (keys.has_values) out.keys.values.push_back(keys.values[p]);
+  }
+  return out;
+}
+
+RecordedKeys record_device(const Context& context, const Buffer& keys, const Buffer* values,
+                           KeyType type, std::uint64_t count, std::uint64_t limit) {
+  RecordedKeys out;
+  out.count = count;
+  out.positions = recorded_positions(count, limit);
+  out.keys = read_keys_at(context, keys, values, type, out.positions);
+  return out;
+}
+
 // Every rank's samples, gathered on every rank.
-std::vector<Sample> gather_samples(const MpiWorld& world, const KeyArray& sorted,
-                                   std::uint32_t samples, bool descending) {
+std::vector<Sample> gather_samples(const MpiWorld& world, const KeyArray& keys,
+                                   std::span<const std::uint32_t> positions, bool descending) {
   std::vector<std::uint64_t> mine;
-  for (std::uint32_t p : sample_positions(static_cast<std::uint32_t>(sorted.size()), samples)) {
-    mine.push_back(encoded_key(sorted, p, descending));
-    mine.push_back(std::uint64_t(world.rank()) << 32 | p);
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    mine.push_back(encoded_key(keys, i, descending));
+    mine.push_back(std::uint64_t(world.rank()) << 32 | positions[i]);
   }
   const std::vector<std::uint64_t> sizes = world.all_gather(mine.size());
   std::vector<int> counts(world.size());
@@ -63,57 +106,6 @@ std::vector<Sample> gather_samples(const MpiWorld& world, const KeyArray& sorted
   return out;
 }
 
-// MPI_Alltoallv in rounds of at most chunk_keys from one rank to another, keys as one MPI type of
-// key_words words (so displacements count keys), then the values the same way.
-std::uint32_t exchange(const MpiWorld& world, const KeyArray& sorted,
-                       const std::vector<std::uint64_t>& all_counts,
-                       const std::vector<std::uint64_t>& send,
-                       const std::vector<std::uint64_t>& recv, std::uint64_t chunk_keys,
-                       KeyArray& received) {
-  const std::uint32_t ranks = world.size();
-  std::vector<std::uint64_t> send_first(ranks), recv_first(ranks);
-  std::exclusive_scan(send.begin(), send.end(), send_first.begin(), std::uint64_t{0});
-  std::exclusive_scan(recv.begin(), recv.end(), recv_first.begin(), std::uint64_t{0});
-  // Every rank takes part in every round: as many as the largest piece anywhere needs (the
-  // count matrix is the same on every rank).
-  const std::uint64_t largest = *std::max_element(all_counts.begin(), all_counts.end());
-  const std::uint64_t all_rounds = (largest + chunk_keys - 1) / chunk_keys;
-
-  MPI_Datatype key_type = MPI_DATATYPE_NULL;
-  world.check(
-      MPI_Type_contiguous(static_cast<int>(key_words(sorted.type)), MPI_UINT32_T, &key_type),
-      "MPI_Type_contiguous");
-  MPI_Type_commit(&key_type);
-  struct FreeType {
-    MPI_Datatype& type;
-    ~FreeType() { MPI_Type_free(&type); }
-  } free_type{key_type};
-
-  std::vector<int> send_counts(ranks), send_offsets(ranks), recv_counts(ranks), recv_offsets(ranks);
-  for (std::uint64_t round = 0; round < all_rounds; ++round) {
-    const std::uint64_t done = round * chunk_keys;
-    for (std::uint32_t d = 0; d < ranks; ++d) {
-      const std::uint64_t s = send[d] > done ? std::min(chunk_keys, send[d] - done) : 0;
-      const std::uint64_t r = recv[d] > done ? std::min(chunk_keys, recv[d] - done) : 0;
-      send_counts[d] = as_int(s, "keys in one exchange round");
-      recv_counts[d] = as_int(r, "keys in one exchange round");
-      send_offsets[d] = as_int(send_first[d] + std::min(done, send[d]), "a rank's keys");
-      recv_offsets[d] = as_int(recv_first[d] + std::min(done, recv[d]), "a rank's received keys");
-    }
-    world.check(MPI_Alltoallv(sorted.words.data(), send_counts.data(), send_offsets.data(),
-                              key_type, received.words.data(), recv_counts.data(),
-                              recv_offsets.data(), key_type, world.comm()),
-                "MPI_Alltoallv (keys)");
-    if (sorted.has_values) {
-      world.check(MPI_Alltoallv(sorted.values.data(), send_counts.data(), send_offsets.data(),
-                                MPI_UINT32_T, received.values.data(), recv_counts.data(),
-                                recv_offsets.data(), MPI_UINT32_T, world.comm()),
-                  "MPI_Alltoallv (values)");
-    }
-  }
-  return static_cast<std::uint32_t>(all_rounds);
-}
-
 }  // namespace
 
 SortSpec local_sort_spec(std::uint32_t n, KeyType type, bool pairs, bool descending) {
@@ -126,54 +118,141 @@ SortSpec local_sort_spec(std::uint32_t n, KeyType type, bool pairs, bool descend
   return spec;
 }
 
-SampleSortOutcome sample_sort(const MpiWorld& world, const Context& context,
-                              const SampleSortSetup& setup, const KeyArray& input,
-                              RankWatchdog& watchdog) {
-  const std::uint32_t ranks = world.size();
-  const std::uint32_t rank = world.rank();
-  SampleSortOutcome out;
-  out.slice = rank_slice(setup.n, ranks, rank);
-  if (input.size() != out.slice.count) {
-    throw std::logic_error("sample_sort: rank " + std::to_string(rank) + " was given " +
+SampleSortRank::SampleSortRank(const MpiWorld& world, const Context& context,
+                               const SampleSortSetup& setup, const KeyArray& input)
+    : world_(world), context_(context), setup_(setup), type_(input.type), pairs_(input.has_values) {
+  const RankSlice slice = rank_slice(setup.n, world.size(), world.rank());
+  if (input.size() != slice.count) {
+    throw std::logic_error("SampleSortRank: rank " + std::to_string(world.rank()) + " was given " +
                            std::to_string(input.size()) + " keys for a part of " +
-                           std::to_string(out.slice.count));
+                           std::to_string(slice.count));
   }
-  const auto count = static_cast<std::uint32_t>(out.slice.count);
-
-  watchdog.phase("local sort");
-  auto start = Clock::now();
-  const SortSpec spec = local_sort_spec(count, input.type, input.has_values, setup.descending);
+  count_ = static_cast<std::uint32_t>(slice.count);
+  const SortSpec spec = local_sort_spec(count_, type_, pairs_, setup.descending);
   const DeviceLimits limits = DeviceLimits::from(context.properties());
   const Plan plan = make_plan(setup.local_algorithm, spec, limits);
   check_plan_fits(plan, limits, context.properties().name);
-  Runner runner(context, plan);
-  runner.set_input(input);
-  out.times.local_sort_gpu = runner.run().total_ms;
-  const KeyArray sorted = runner.result();
+  runner_ = std::make_unique<Runner>(context, plan);
+  runner_->set_input(input);
+  if (setup.record_keys > 0) input_ = input;
+  merger_ = std::make_unique<RunMerger>(context, type_, pairs_, setup.descending);
+  if (world.size() > 1) {
+    send_keys_ = Buffer(context, vk::DeviceSize(4) * key_words(type_) * count_, staging_usage(),
+                        MemoryKind::readback);
+    if (pairs_) {
+      send_values_ =
+          Buffer(context, vk::DeviceSize(4) * count_, staging_usage(), MemoryKind::readback);
+    }
+  }
+}
+
+SampleSortRank::~SampleSortRank() = default;
+
+// MPI_Alltoallv in rounds of at most chunk_keys from one rank to another, keys as one MPI type of
+// key_words words (so displacements count keys), then the values the same way. Nothing is sent
+// to this rank itself: its own piece goes GPU to GPU in the merge's staging.
+std::uint32_t SampleSortRank::exchange(const std::vector<std::uint64_t>& send,
+                                       const std::vector<std::uint64_t>& recv,
+                                       const std::vector<std::uint64_t>& all_counts) {
+  const std::uint32_t ranks = world_.size();
+  const std::uint32_t rank = world_.rank();
+  const std::uint64_t chunk_keys = std::max<std::uint64_t>(setup_.chunk_keys, 1);
+  std::vector<std::uint64_t> send_first(ranks), recv_first(ranks);
+  std::exclusive_scan(send.begin(), send.end(), send_first.begin(), std::uint64_t{0});
+  std::exclusive_scan(recv.begin(), recv.end(), recv_first.begin(), std::uint64_t{0});
+  // Every rank takes part in every round: as many as the largest piece between two ranks needs
+  // (the count matrix is the same on every rank).
+  std::uint64_t largest = 0;
+  for (std::uint32_t s = 0; s < ranks; ++s) {
+    for (std::uint32_t d = 0; d < ranks; ++d) {
+      if (s != d) largest = std::max(largest, all_counts[std::size_t(s) * ranks + d]);
+    }
+  }
+  const std::uint64_t all_rounds = (largest + chunk_keys - 1) / chunk_keys;
+
+  MPI_Datatype key_type = MPI_DATATYPE_NULL;
+  world_.check(MPI_Type_contiguous(static_cast<int>(key_words(type_)), MPI_UINT32_T, &key_type),
+               "MPI_Type_contiguous");
+  MPI_Type_commit(&key_type);
+  struct FreeType {
+    MPI_Datatype& type;
+    ~FreeType() { MPI_Type_free(&type); }
+  } free_type{key_type};
+
+  std::vector<int> send_counts(ranks), send_offsets(ranks), recv_counts(ranks), recv_offsets(ranks);
+  for (std::uint64_t round = 0; round < all_rounds; ++round) {
+    const std::uint64_t done = round * chunk_keys;
+    for (std::uint32_t d = 0; d < ranks; ++d) {
+      const bool self = d == rank;
+      const std::uint64_t s = !self && send[d] > done ? std::min(chunk_keys, send[d] - done) : 0;
+      const std::uint64_t r = !self && recv[d] > done ? std::min(chunk_keys, recv[d] - done) : 0;
+      send_counts[d] = as_int(s, "keys in one exchange round");
+      recv_counts[d] = as_int(r, "keys in one exchange round");
+      send_offsets[d] = as_int(send_first[d] + std::min(done, send[d]), "a rank's keys");
+      recv_offsets[d] = as_int(recv_first[d] + std::min(done, recv[d]), "a rank's received keys");
+    }
+    world_.check(MPI_Alltoallv(send_keys_.mapped(), send_counts.data(), send_offsets.data(),
+                               key_type, recv_keys_.mapped(), recv_counts.data(),
+                               recv_offsets.data(), key_type, world_.comm()),
+                 "MPI_Alltoallv (keys)");
+    if (pairs_) {
+      world_.check(MPI_Alltoallv(send_values_.mapped(), send_counts.data(), send_offsets.data(),
+                                 MPI_UINT32_T, recv_values_.mapped(), recv_counts.data(),
+                                 recv_offsets.data(), MPI_UINT32_T, world_.comm()),
+                   "MPI_Alltoallv (values)");
+    }
+  }
+  return static_cast<std::uint32_t>(all_rounds);
+}
+
+SampleSortOutcome SampleSortRank::sort(RankWatchdog& watchdog) {
+  const std::uint32_t ranks = world_.size();
+  const std::uint32_t rank = world_.rank();
+  const std::uint64_t limit = setup_.record_keys;
+  const vk::DeviceSize key_bytes = vk::DeviceSize(4) * key_words(type_);
+  SampleSortOutcome out;
+  out.slice = rank_slice(setup_.n, ranks, rank);
+  if (limit > 0) out.record.emplace();
+  RankRecord* record = out.record ? &*out.record : nullptr;
+  const Buffer& sorted_keys = runner_->result_keys();
+  const Buffer* sorted_values = pairs_ ? &runner_->result_values() : nullptr;
+
+  watchdog.phase("local sort");
+  auto start = Clock::now();
+  out.times.local_sort_gpu = runner_->run().total_ms;
   out.times.local_sort = ms_since(start);
+  if (record) {
+    record->input = record_host(input_, limit);
+    record->sorted = record_device(context_, sorted_keys, sorted_values, type_, count_, limit);
+  }
 
   watchdog.phase("samples");
   start = Clock::now();
-  std::vector<Sample> samples = gather_samples(world, sorted, setup.samples, setup.descending);
+  const std::vector<std::uint32_t> positions = sample_positions(count_, setup_.samples);
+  const std::vector<std::uint64_t> wide(positions.begin(), positions.end());
+  const KeyArray sample_keys = read_keys_at(context_, sorted_keys, nullptr, type_, wide);
+  std::vector<Sample> samples = gather_samples(world_, sample_keys, positions, setup_.descending);
   out.times.samples = ms_since(start);
+  if (record) record->sample_positions = positions;
 
   watchdog.phase("splitters");
   start = Clock::now();
   out.splitters = choose_splitters(std::move(samples), ranks);
   std::vector<std::uint64_t> splitter_keys;
   for (const Sample& s : out.splitters) splitter_keys.push_back(s.key);
-  const std::vector<SplitterBounds> bounds = find_splitters(
-      context, runner.result_keys(), count, input.type, setup.descending, splitter_keys);
+  const std::vector<SplitterBounds> bounds =
+      find_splitters(context_, sorted_keys, count_, type_, setup_.descending, splitter_keys);
   std::vector<std::uint32_t> cuts;
   for (std::size_t d = 0; d < bounds.size(); ++d) {
     cuts.push_back(split_position(out.splitters[d], rank, bounds[d].below, bounds[d].not_above));
   }
-  const std::vector<std::uint64_t> send = send_counts(cuts, count);
+  const std::vector<std::uint64_t> send = send_counts(cuts, count_);
   out.times.splitters = ms_since(start);
+  if (record) record->cuts = cuts;
 
   watchdog.phase("exchange");
   start = Clock::now();
-  out.counts = world.all_gather(send);
+  out.counts = world_.all_gather(send);
   std::vector<std::uint64_t> recv(ranks);
   std::vector<std::uint64_t> part_sizes(ranks, 0);
   for (std::uint32_t s = 0; s < ranks; ++s) {
@@ -182,23 +261,99 @@ SampleSortOutcome sample_sort(const MpiWorld& world, const Context& context,
       part_sizes[d] += out.counts[std::size_t(s) * ranks + d];
   }
   out.part_first = std::accumulate(part_sizes.begin(), part_sizes.begin() + rank, std::uint64_t{0});
-  KeyArray received;
-  received.type = input.type;
-  received.has_values = input.has_values;
-  received.words.resize(part_sizes[rank] * key_words(input.type));
-  if (input.has_values) received.values.resize(part_sizes[rank]);
-  out.exchange_rounds = exchange(world, sorted, out.counts, send, recv,
-                                 std::max<std::uint64_t>(setup.chunk_keys, 1), received);
+  part_count_ = out.part_count = part_sizes[rank];
+  const std::uint64_t own_first =
+      std::accumulate(send.begin(), send.begin() + rank, std::uint64_t{0});
+  const std::uint64_t own_count = send[rank];
+  const std::uint64_t own_to = std::accumulate(recv.begin(), recv.begin() + rank, std::uint64_t{0});
+  if (ranks > 1 && own_count < count_) {
+    context_.run_commands(
+        [&](const vk::raii::CommandBuffer& cmd) {
+          full_barrier(cmd);
+          for (auto [from, keys] :
+               {std::pair{std::uint64_t{0}, own_first},
+                std::pair{own_first + own_count, count_ - own_first - own_count}}) {
+            copy_keys(cmd, sorted_keys, send_keys_, from, from, keys, key_bytes);
+            if (pairs_) copy_keys(cmd, *sorted_values, send_values_, from, from, keys, 4);
+          }
+          host_barrier(cmd);
+        },
+        "the keys for other ranks, GPU to host memory");
+  }
+  out.times.exchange_staging = ms_since(start);
+  start = Clock::now();
+  if (ranks > 1 && part_count_ > recv_capacity_) {
+    recv_keys_ = Buffer();
+    recv_values_ = Buffer();
+    recv_keys_ = Buffer(context_, key_bytes * part_count_, staging_usage(), MemoryKind::readback);
+    if (pairs_) {
+      recv_values_ =
+          Buffer(context_, vk::DeviceSize(4) * part_count_, staging_usage(), MemoryKind::readback);
+    }
+    recv_capacity_ = part_count_;
+  }
+  out.exchange_rounds = ranks > 1 ? exchange(send, recv, out.counts) : 0;
   out.times.exchange = ms_since(start);
 
   watchdog.phase("merge");
   start = Clock::now();
-  RunMergeResult merged = merge_runs_on_gpu(context, std::move(received), recv, setup.descending);
-  out.part = std::move(merged.merged);
-  out.merge_rounds = merged.rounds;
-  out.times.merge_gpu = merged.merge_ms;
+  merger_->reserve(part_count_);
+  context_.run_commands(
+      [&](const vk::raii::CommandBuffer& cmd) {
+        full_barrier(cmd);
+        if (ranks > 1) {
+          for (auto [from, keys] :
+               {std::pair{std::uint64_t{0}, own_to},
+                std::pair{own_to + own_count, part_count_ - own_to - own_count}}) {
+            copy_keys(cmd, recv_keys_, merger_->input_keys(), from, from, keys, key_bytes);
+            if (pairs_) copy_keys(cmd, recv_values_, merger_->input_values(), from, from, keys, 4);
+          }
+        }
+        copy_keys(cmd, sorted_keys, merger_->input_keys(), own_first, own_to, own_count, key_bytes);
+        if (pairs_) {
+          copy_keys(cmd, *sorted_values, merger_->input_values(), own_first, own_to, own_count, 4);
+        }
+      },
+      "the received keys, host to GPU");
+  out.times.merge_staging = ms_since(start);
+  if (record) {
+    record->received_runs = recv;
+    record->received =
+        record_device(context_, merger_->input_keys(), pairs_ ? &merger_->input_values() : nullptr,
+                      type_, part_count_, limit);
+  }
+  start = Clock::now();
+  context_.run_commands(
+      [&](const vk::raii::CommandBuffer& cmd) { out.merge_rounds = merger_->record(cmd, recv); },
+      "the merge of " + std::to_string(ranks) + " received runs");
   out.times.merge = ms_since(start);
+  if (record) {
+    record->merged =
+        record_device(context_, merger_->result_keys(),
+                      pairs_ ? &merger_->result_values() : nullptr, type_, part_count_, limit);
+  }
   return out;
+}
+
+KeyArray SampleSortRank::part() const {
+  KeyArray out;
+  out.type = type_;
+  out.has_values = pairs_;
+  out.words = download_words<std::uint32_t>(context_, merger_->result_keys(),
+                                            part_count_ * key_words(type_));
+  if (pairs_) {
+    out.values = download_words<std::uint32_t>(context_, merger_->result_values(), part_count_);
+  }
+  return out;
+}
+
+SampleSortOutcome sample_sort(const MpiWorld& world, const Context& context,
+                              const SampleSortSetup& setup, const KeyArray& input,
+                              RankWatchdog& watchdog, KeyArray& part) {
+  SampleSortRank sorter(world, context, setup, input);
+  SampleSortOutcome outcome = sorter.sort(watchdog);
+  part = sorter.part();
+  return outcome;
 }
 
 }  // namespace ss

@@ -6,10 +6,19 @@
 // rounds of bounded size), and each rank merges the sorted runs it received on the GPU. Rank r
 // then holds the r-th part of the sorted input: every key on rank r sorts at or before every key
 // on rank r + 1, and equal keys keep their input order.
+//
+// Keys stay on the GPU but for what travels: the pieces for other ranks go GPU -> host-visible
+// memory that MPI reads in place, arrive in host-visible memory MPI writes in place, and go to
+// the GPU from there; a rank's piece for itself is copied GPU to GPU. Every buffer is made once
+// per rank and size, so repeated sorts (bench) allocate nothing.
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/buffer.hpp"
+#include "distributed/sample_sort_record.hpp"
 #include "distributed/splitters.hpp"
 #include "plan/key_array.hpp"
 #include "plan/sort_spec.hpp"
@@ -19,6 +28,8 @@ namespace ss {
 class Context;
 class MpiWorld;
 class RankWatchdog;
+class Runner;
+class RunMerger;
 
 struct SampleSortSetup {
   std::uint64_t n = 0;  // keys over all ranks
@@ -26,37 +37,81 @@ struct SampleSortSetup {
   std::string local_algorithm = "onesweep";  // the GPU sort of each rank's part
   std::uint32_t samples = 1024;              // regular samples each rank offers
   std::uint64_t chunk_keys = 1ull << 24;     // keys from one rank to another in one exchange round
+  std::uint64_t record_keys = 0;  // > 0: record at most this many keys of each array (RankRecord)
 };
 
 // Wall time of each phase on this rank, in ms; the GPU's own time where it measured it.
 struct SamplePhaseTimes {
-  double local_sort = 0;
-  double local_sort_gpu = 0;  // the local sort's kernels (GPU timestamps)
-  double samples = 0;         // reading the samples and gathering them (MPI_Allgatherv)
-  double splitters = 0;       // choosing them and finding them in the sorted keys on the GPU
-  double exchange = 0;        // counts and keys (MPI_Alltoallv), host staging included
-  double merge = 0;           // upload, merge on the GPU, download
-  double merge_gpu = 0;       // the merge's submission alone
+  double local_sort = 0;        // the local sort's submission
+  double local_sort_gpu = 0;    // its kernels (GPU timestamps)
+  double samples = 0;           // reading the samples on the GPU and gathering them (MPI)
+  double splitters = 0;         // choosing them and finding them in the sorted keys on the GPU
+  double exchange_staging = 0;  // the keys for other ranks, GPU to host-visible memory
+  double exchange = 0;          // counts and keys between the ranks (MPI_Alltoallv)
+  double merge_staging = 0;     // the keys received, host to GPU, and the rank's own, GPU to GPU
+  double merge = 0;             // the merge rounds' submission
+
+  double total() const {
+    return local_sort + samples + splitters + exchange_staging + exchange + merge_staging + merge;
+  }
 };
 
 struct SampleSortOutcome {
   RankSlice slice;                    // this rank's part of the input
-  KeyArray part;                      // this rank's part of the sorted output
+  std::uint64_t part_count = 0;       // keys this rank holds after the sort
   std::uint64_t part_first = 0;       // its first key's index in the whole sorted output
   std::vector<Sample> splitters;      // R - 1, the same on every rank
   std::vector<std::uint64_t> counts;  // R x R: counts[s * R + d] keys sent by rank s to rank d
   std::uint32_t exchange_rounds = 0;
   std::uint32_t merge_rounds = 0;
   SamplePhaseTimes times;
+  std::optional<RankRecord> record;  // with setup.record_keys
 };
 
 // The full-speed spec every rank's local sort of `n` keys uses (the device's tuned tiles).
 SortSpec local_sort_spec(std::uint32_t n, KeyType type, bool pairs, bool descending);
 
-// Sorts `input`, this rank's slice of the whole, with every other rank. Collective: every rank
-// calls it with the same setup. Throws on failures of this rank (the caller ends every rank).
+// One rank's part in sample sorts of one input: the local sort's plan with the input on the GPU,
+// the mapped exchange buffers and the merge's buffers, made once.
+class SampleSortRank {
+ public:
+  // Uploads `input`, this rank's slice of the whole. Collective only in sort().
+  SampleSortRank(const MpiWorld& world, const Context& context, const SampleSortSetup& setup,
+                 const KeyArray& input);
+  ~SampleSortRank();
+  SampleSortRank(const SampleSortRank&) = delete;
+  SampleSortRank& operator=(const SampleSortRank&) = delete;
+
+  // Sorts the input with every other rank, from the input on the GPU to this rank's part merged
+  // on the GPU. Collective: every rank calls it with the same setup. Throws on failures of this
+  // rank (the caller ends every rank).
+  SampleSortOutcome sort(RankWatchdog& watchdog);
+  // This rank's part of the last sort's output, read from the GPU.
+  KeyArray part() const;
+
+ private:
+  std::uint32_t exchange(const std::vector<std::uint64_t>& send,
+                         const std::vector<std::uint64_t>& recv,
+                         const std::vector<std::uint64_t>& all_counts);
+
+  const MpiWorld& world_;
+  const Context& context_;
+  SampleSortSetup setup_;
+  KeyArray input_;  // kept only when recording
+  std::uint32_t count_ = 0;
+  KeyType type_;
+  bool pairs_;
+  std::unique_ptr<Runner> runner_;
+  std::unique_ptr<RunMerger> merger_;
+  Buffer send_keys_, send_values_;  // host-visible: this rank's sorted keys for other ranks
+  Buffer recv_keys_, recv_values_;  // host-visible: the keys other ranks sent, grown as needed
+  std::uint64_t recv_capacity_ = 0;
+  std::uint64_t part_count_ = 0;
+};
+
+// One sort with a fresh SampleSortRank: its outcome and this rank's part (read from the GPU).
 SampleSortOutcome sample_sort(const MpiWorld& world, const Context& context,
                               const SampleSortSetup& setup, const KeyArray& input,
-                              RankWatchdog& watchdog);
+                              RankWatchdog& watchdog, KeyArray& part);
 
 }  // namespace ss

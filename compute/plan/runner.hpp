@@ -36,6 +36,7 @@ class Runner {
   KeyArray result() const;
   // The device buffer holding the sorted keys after run(), for work that follows on the GPU.
   const Buffer& result_keys() const { return resources_.buffer(plan().result_keys); }
+  const Buffer& result_values() const { return resources_.buffer(plan().result_values); }
 
  private:
   RunTiming run_whole(double expected_ms);

@@ -71,6 +71,18 @@ sorts() {
   grep -q '"verified":true' "$work/sample.json" || fail "json: not verified"
   grep -q '"counts":\[[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*\]' \
     "$work/sample.json" || fail "json: no 3 x 3 count matrix"
+  # --record: a replay of 4 ranks x 16 keys, every key after every phase; and one sampled.
+  rm -rf "$work/replay" "$work/replay-sampled"
+  mpi 4 run --algo sample-sort --n 64 --samples 3 --seed 7 --record "$work/replay" \
+    >"$work/record.log" 2>&1 || fail "record: exit $?"
+  grep -q '"format": "sortscope sample-sort replay"' "$work/replay/replay.json" ||
+    fail "record: no replay.json"
+  [ "$(grep -c '"input_first"' "$work/replay/replay.json")" -eq 4 ] || fail "record: want 4 ranks"
+  grep -q '"positions"' "$work/replay/replay.json" && fail "record: 16 keys a rank were sampled"
+  mpi 2 run --algo sample-sort --n 5000 --record "$work/replay-sampled" --record-keys 32 \
+    >"$work/record.log" 2>&1 || fail "sampled record: exit $?"
+  grep -q '"positions"' "$work/replay-sampled/replay.json" || fail "record: 2500 keys not sampled"
+  echo "ok: record"
   # bench: a row per n with the ranks and the phases, the local sort alone on one GPU beside it,
   # and bench-report reads them.
   rm -f "$work/bench.jsonl"
@@ -113,6 +125,13 @@ failures() {
   "$cli" run --algo onesweep --n 100 --samples 3 >"$work/fail.log" 2>&1
   code=$?
   expect 2 "apply to --algo sample-sort" "sample-sort options for another algorithm"
+
+  mpi 2 run --algo sample-sort --n 100 --record-keys 8 >"$work/fail.log" 2>&1
+  code=$?
+  expect 2 "give --record DIR too" "--record-keys without --record"
+  mpi 2 run --algo sample-sort --n 100 --record /proc/no-such/dir >"$work/fail.log" 2>&1
+  code=$?
+  expect 2 "cannot make that directory" "--record into a directory that cannot be made"
 
   SORTSCOPE_INJECT_RANK_FAULT=1:exchange:fail mpi 3 run --algo sample-sort --n 1000 \
     >"$work/fail.log" 2>&1

@@ -8,8 +8,11 @@
 #include <catch2/catch.hpp>
 
 #include "core/buffer.hpp"
+#include "core/context.hpp"
+#include "distributed/device_key_reads.hpp"
 #include "distributed/gpu_run_merge.hpp"
 #include "distributed/gpu_splitter_search.hpp"
+#include "distributed/sample_sort_record.hpp"
 #include "distributed/splitters.hpp"
 #include "input/distributions.hpp"
 #include "support/gpu.hpp"
@@ -168,5 +171,65 @@ TEST_CASE("sample sort: the GPU merges received runs into one stable sorted run"
     CHECK(merged.merged.words == expected.words);
     CHECK(merged.merged.values == expected.values);
   }
+  test::require_validation_clean();
+}
+
+TEST_CASE("sample sort: one run merger reused for parts larger and smaller than before",
+          "[sample-sort]") {
+  RunMerger merger(test::gpu(), KeyType::u32, true, false);
+  for (const std::vector<std::uint64_t>& lengths :
+       {std::vector<std::uint64_t>{40, 60}, {700, 0, 900, 401}, {5, 5, 5}, {0, 0}}) {
+    const std::uint64_t total = std::accumulate(lengths.begin(), lengths.end(), std::uint64_t{0});
+    INFO(total << " keys in " << lengths.size() << " runs");
+    const KeyArray keys = generate_keys(Distribution::few_unique, static_cast<std::uint32_t>(total),
+                                        KeyType::u32, 3, true);
+    KeyArray runs;
+    runs.has_values = true;
+    std::uint64_t first = 0;
+    for (std::uint64_t length : lengths) {
+      const KeyArray run = test::stable_sorted_by_encoding(slice_of(keys, first, length), false);
+      runs.words.insert(runs.words.end(), run.words.begin(), run.words.end());
+      runs.values.insert(runs.values.end(), run.values.begin(), run.values.end());
+      first += length;
+    }
+    merger.reserve(total);
+    upload_words<std::uint32_t>(test::gpu(), merger.input_keys(), runs.words);
+    upload_words<std::uint32_t>(test::gpu(), merger.input_values(), runs.values);
+    test::gpu().run_commands(
+        [&](const vk::raii::CommandBuffer& cmd) { merger.record(cmd, lengths); });
+    const KeyArray expected = test::stable_sorted_by_encoding(keys, false);
+    CHECK(download_words<std::uint32_t>(test::gpu(), merger.result_keys(), total) ==
+          expected.words);
+    CHECK(download_words<std::uint32_t>(test::gpu(), merger.result_values(), total) ==
+          expected.values);
+  }
+  test::require_validation_clean();
+}
+
+TEST_CASE("sample sort: keys read at positions of device buffers, and recorded positions",
+          "[sample-sort]") {
+  CHECK(recorded_positions(5, 64) == std::vector<std::uint64_t>{0, 1, 2, 3, 4});
+  CHECK(recorded_positions(100, 4) == std::vector<std::uint64_t>{12, 37, 62, 87});
+  CHECK(recorded_positions(0, 4).empty());
+  const std::vector<std::uint64_t> wide = recorded_positions((1ull << 40) + 3, 1u << 16);
+  CHECK(wide.size() == (1u << 16));
+  CHECK(std::is_sorted(wide.begin(), wide.end()));
+  CHECK(std::adjacent_find(wide.begin(), wide.end()) == wide.end());
+  CHECK(wide.back() < (1ull << 40) + 3);
+
+  const KeyArray keys = generate_keys(Distribution::random, 1000, KeyType::u64, 4, true);
+  Buffer key_buffer(test::gpu(), 8 * 1000, storage_usage(), MemoryKind::device);
+  Buffer value_buffer(test::gpu(), 4 * 1000, storage_usage(), MemoryKind::device);
+  upload_words<std::uint32_t>(test::gpu(), key_buffer, keys.words);
+  upload_words<std::uint32_t>(test::gpu(), value_buffer, keys.values);
+  const std::vector<std::uint64_t> positions = {0, 1, 499, 998, 999};
+  const KeyArray read =
+      read_keys_at(test::gpu(), key_buffer, &value_buffer, KeyType::u64, positions);
+  REQUIRE(read.size() == positions.size());
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    CHECK(read.bits(i) == keys.bits(positions[i]));
+    CHECK(read.values[i] == keys.values[positions[i]]);
+  }
+  CHECK(read_keys_at(test::gpu(), key_buffer, nullptr, KeyType::u64, positions).values.empty());
   test::require_validation_clean();
 }

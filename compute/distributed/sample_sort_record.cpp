@@ -1,0 +1,20 @@
+#include "distributed/sample_sort_record.hpp"
+
+#include <algorithm>
+
+namespace ss {
+
+std::vector<std::uint64_t> recorded_positions(std::uint64_t count, std::uint64_t limit) {
+  const std::uint64_t kept = std::min(count, limit);
+  std::vector<std::uint64_t> out(kept);
+  // The middle of each of `kept` equal parts: (2i + 1) count / 2 kept, split so that no product
+  // overflows (count < 2^41, kept <= 2^20).
+  const std::uint64_t whole = count / (2 * kept);
+  const std::uint64_t rest = count % (2 * kept);
+  for (std::uint64_t i = 0; i < kept; ++i) {
+    out[i] = (2 * i + 1) * whole + (2 * i + 1) * rest / (2 * kept);
+  }
+  return out;
+}
+
+}  // namespace ss
