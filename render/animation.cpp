@@ -217,6 +217,47 @@ void write_animation(const Context& context, const Plan& plan, const KeyArray& i
   }
 }
 
+void write_drawn_animation(const std::function<Image(std::size_t)>& draw, std::uint32_t width,
+                           std::uint32_t height, const AnimationOptions& options,
+                           const std::string& out, const AnimationProgress& progress) {
+  if (options.sound || !options.audio.empty())
+    throw UsageError("this animation has no soundtrack; leave out --sound and --audio");
+  const AnimationFormat format = animation_format(out);
+  if (format == AnimationFormat::video) require_ffmpeg();
+  const std::size_t total = options.steps.last - options.steps.first + 1;
+  std::vector<Image> frames;
+  for (std::size_t i = 0; i < total; ++i) {
+    throw_if_interrupted();
+    frames.push_back(draw(options.steps.first + i));
+    if (progress) progress(i + 1, total);
+  }
+  if (format == AnimationFormat::gif) {
+    GifWriter gif(out, width, height, make_gif_palette(frames));
+    for (std::size_t i = 0; i < total; ++i) {
+      const double ms =
+          1000.0 * options.frames_per_step / options.fps + (i + 1 == total ? options.hold_ms : 0);
+      gif.add_frame(frames[i], std::uint32_t(ms + 0.5));
+    }
+    gif.finish();
+  } else if (format == AnimationFormat::video) {
+    VideoWriter video(out, width, height, options.fps);
+    const auto hold = std::uint32_t(options.hold_ms * options.fps / 1000.0 + 0.5);
+    for (std::size_t i = 0; i < total; ++i) {
+      for (std::uint32_t k = 0; k < options.frames_per_step + (i + 1 == total ? hold : 0); ++k)
+        video.add_frame(frames[i]);
+    }
+    video.finish();
+  } else {
+    if (ends_with(out, "/")) {
+      std::error_code error;
+      std::filesystem::create_directories(out, error);
+      if (error) throw UsageError("cannot make the folder '" + out + "': " + error.message());
+    }
+    for (std::size_t i = 0; i < total; ++i)
+      write_png(frames[i], sequence_path(out, options.steps.first + i));
+  }
+}
+
 void write_soundtrack(const Context& context, const Plan& plan, const KeyArray& input,
                       const KeyRange& range, const AnimationOptions& options,
                       const AnimationProgress& progress) {

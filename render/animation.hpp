@@ -100,6 +100,13 @@ void write_animation(const Context& context, const Plan& plan, const KeyArray& i
                      const AnimationOptions& options, const std::string& out,
                      const AnimationProgress& progress = {});
 
+// Frames drawn by `draw(position)` for positions options.steps, as a GIF, PNG sequence or MP4
+// (silent), with the same timing as write_animation: for views that are not a Stepper's (a recorded
+// sample sort's replay).
+void write_drawn_animation(const std::function<Image(std::size_t)>& draw, std::uint32_t width,
+                           std::uint32_t height, const AnimationOptions& options,
+                           const std::string& out, const AnimationProgress& progress = {});
+
 // The soundtrack alone, as the animation of `options.steps` would play it, to the WAV file
 // `options.audio`: steps a Stepper of its own without drawing anything.
 void write_soundtrack(const Context& context, const Plan& plan, const KeyArray& input,

@@ -12,6 +12,7 @@
 #include "render/frame_renderer.hpp"
 #include "render/step_text.hpp"
 #include "render/views/race_view.hpp"
+#include "render/views/sample_sort_view.hpp"
 
 namespace ss::render {
 
@@ -118,6 +119,17 @@ Image OffscreenRenderer::render_race(const Stepper& first, const Stepper& second
                                draw_race(frame.bars(), frame.race_bars(), frame.imgui(), a, b,
                                          views, min, max, {}, first_facts, second_facts);
                              });
+}
+
+Image OffscreenRenderer::render_replay(const SampleSortReplay& replay, std::size_t step) {
+  const CurrentImGui own(imgui_);
+  FrameRenderer& frame = *frame_;
+  ViewsOptions views;
+  views.caption = options_.caption;
+  return render_image_window(
+      context_, frame, *target_, 16.0f * options_.style.scale, [&](ImVec2 min, ImVec2 max) {
+        draw_sample_sort_replay(frame.imgui(), replay, step, views, min, max);
+      });
 }
 
 OffscreenOptions::FrameTimes OffscreenRenderer::time_frames(FrameRenderer& frame) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "distributed/sample_sort_record.hpp"
 #include "plan/stepper.hpp"
 #include "render/imgui_layer.hpp"
 #include "render/offscreen_target.hpp"
@@ -63,6 +64,8 @@ class OffscreenRenderer {
   void set_follow(FollowMark mark) { options_.follow = std::move(mark); }
   // Two sorts of the same input at their steppers' positions, one above the other (race_view).
   Image render_race(const Stepper& first, const Stepper& second, const KeyRange& range);
+  // Step `step` of a recorded sample sort (sample_sort_view.hpp), its caption when options say.
+  Image render_replay(const SampleSortReplay& replay, std::size_t step);
 
  private:
   OffscreenOptions::FrameTimes time_frames(FrameRenderer& frame);

@@ -11,6 +11,7 @@
 #include "algorithms/algorithm.hpp"
 #include "cli/commands.hpp"
 #include "cli/lesson_handout.hpp"
+#include "common/sample_sort_replay.hpp"
 #include "common/scenario.hpp"
 #include "common/scenario_session.hpp"
 #include "core/atomic_file.hpp"
@@ -19,6 +20,7 @@
 #include "plan/stepper.hpp"
 #include "render/animation.hpp"
 #include "render/headless.hpp"
+#include "render/narration/sample_sort_narration.hpp"
 #include "render/step_text.hpp"
 #include "render/video_writer.hpp"
 #include "render/views/race_view.hpp"
@@ -42,6 +44,7 @@ struct RenderOptions {
   bool presenter = false;
   bool caption = false;
   std::string lesson;  // a handout of this lesson (name or file) instead of one step
+  std::string replay;  // a recorded sample sort's folder (or replay.json) instead of a sort
   std::string out;
   std::string svg;
   std::uint32_t time_frames = 0;
@@ -155,9 +158,49 @@ int render_race(const RenderOptions& o, const render::OffscreenOptions& frame) {
   return exit_code_after_validation(context, k_exit_ok);
 }
 
+// A recorded sample sort: one step to PNG, or --steps as an animation. Nothing is sorted: the
+// pictures draw the keys the run recorded.
+int render_replay(const RenderOptions& o, const render::OffscreenOptions& frame) {
+  if (!o.race.empty() || !o.lesson.empty() || !o.svg.empty() || !o.window.empty() || o.follow ||
+      o.time_frames > 0 || o.scenario.n_given ||
+      o.scenario.algorithm != ScenarioOptions{}.algorithm)
+    throw UsageError(
+        "--replay draws a recorded run; leave out --algo, --n, --race, --lesson, --svg, "
+        "--window, --follow and --time-frames");
+  if (o.out.empty())
+    throw UsageError("--replay needs --out FILE.png (or an animation with --steps)");
+  const SampleSortReplay replay = read_replay(o.replay);
+  const std::size_t last = render::k_replay_steps - 1;
+  ContextOptions context_options;
+  context_options.device_selector = o.scenario.device;
+  const Context context(context_options);
+  render::OffscreenRenderer renderer(context, frame);
+  if (!o.steps.empty()) {
+    if (o.step_given) throw UsageError("give --step (one PNG) or --steps (an animation), not both");
+    render::AnimationOptions animation = o.animation;
+    animation.steps = render::parse_step_range(o.steps, last, false);
+    render::write_drawn_animation(
+        [&](std::size_t step) { return renderer.render_replay(replay, step); }, o.width, o.height,
+        animation, o.out, stderr_progress(o.out));
+    std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", replay steps "
+              << animation.steps.first << ".." << animation.steps.last << " of " << last << ")\n";
+    return exit_code_after_validation(context, k_exit_ok);
+  }
+  if (o.step > last)
+    throw UsageError("--step " + std::to_string(o.step) +
+                     " is past the end: a sample sort's replay has steps 0 to " +
+                     std::to_string(last) +
+                     " (input, local sort, samples, splitters, exchange, merge)");
+  render::write_png(renderer.render_replay(replay, o.step), o.out);
+  std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", replay step " << o.step
+            << " of " << last << "): " << render::replay_step_title(o.step) << "\n";
+  return exit_code_after_validation(context, k_exit_ok);
+}
+
 int render_command(const RenderOptions& o) {
   if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
     throw UsageError("--ui-scale " + std::to_string(o.ui_scale) + " is out of range (0.5 to 4)");
+  if (!o.replay.empty()) return render_replay(o, frame_options(o));
   if ((!o.window.empty() || o.follow) && (!o.race.empty() || !o.lesson.empty()))
     throw UsageError(
         "--window and --follow draw one sort; leave them out with --race and --lesson");
@@ -308,6 +351,11 @@ Command add_render_command(CLI::App& app) {
                   "a handout of a lesson (a built-in one's name, or a lesson file): one page per "
                   "stop with the picture, the caption and the lecturer's text, to --out FILE.pdf "
                   "or --out folder/ (PNGs and an index.html)");
+  sub->add_option("--replay", options->replay,
+                  "draw a recorded sample sort (mpirun ... run --algo sample-sort --record DIR) "
+                  "instead of a sort: --step K (0 to 5) to --out FILE.png, or --steps as an "
+                  "animation")
+      ->type_name("DIR");
   sub->add_flag("--caption", options->caption,
                 "under the heading, what the step did (numbers the GPU wrote) and what holds "
                 "after it, checked on the GPU");

@@ -7,7 +7,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
-#include "shaders/common/keys.h"
 
 namespace ss {
 
@@ -64,17 +63,6 @@ std::uint64_t sum(const std::vector<std::uint64_t>& items) {
 }
 
 }  // namespace
-
-std::uint64_t decoded_key_bits(std::uint64_t encoded, KeyType type, bool descending) {
-  const auto t = static_cast<std::uint32_t>(type);
-  if (key_words(type) == 1) {
-    return gpu::decode_key_word(static_cast<std::uint32_t>(encoded), t, descending);
-  }
-  const std::uint64_t hi =
-      gpu::decode_key_word(static_cast<std::uint32_t>(encoded >> 32), t, descending);
-  const std::uint64_t lo = gpu::decode_key_word(static_cast<std::uint32_t>(encoded), t, descending);
-  return hi << 32 | lo;
-}
 
 std::string rank_record_text(const ReplayRank& rank) {
   const RankRecord& r = rank.record;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "shaders/common/keys.h"
+
 namespace ss {
 
 std::vector<std::uint64_t> recorded_positions(std::uint64_t count, std::uint64_t limit) {
@@ -15,6 +17,17 @@ std::vector<std::uint64_t> recorded_positions(std::uint64_t count, std::uint64_t
     out[i] = (2 * i + 1) * whole + (2 * i + 1) * rest / (2 * kept);
   }
   return out;
+}
+
+std::uint64_t decoded_key_bits(std::uint64_t encoded, KeyType type, bool descending) {
+  const auto t = static_cast<std::uint32_t>(type);
+  if (key_words(type) == 1) {
+    return gpu::decode_key_word(static_cast<std::uint32_t>(encoded), t, descending);
+  }
+  const std::uint64_t hi =
+      gpu::decode_key_word(static_cast<std::uint32_t>(encoded >> 32), t, descending);
+  const std::uint64_t lo = gpu::decode_key_word(static_cast<std::uint32_t>(encoded), t, descending);
+  return hi << 32 | lo;
 }
 
 }  // namespace ss

@@ -8,12 +8,19 @@ namespace ss::render {
 Heading measure_heading(ImGuiLayer& ui, const StepState& state, float width,
                         std::size_t title_lines, const std::string& hint, const Caption* caption,
                         std::size_t caption_lines) {
-  const float s = ui.style().scale, line = ImGui::GetFontSize();
-  Heading h;
-  h.title = wrap_words(ui.large(), ui.large()->FontSize, step_heading(state), width, title_lines);
-  const std::string scenario = scenario_text(*state.plan);
   std::string counts = step_counts(state);
   if (!counts.empty()) counts += " (counted on the GPU)";
+  return measure_heading(ui, step_heading(state), scenario_text(*state.plan), counts, width,
+                         title_lines, hint, caption, caption_lines);
+}
+
+Heading measure_heading(ImGuiLayer& ui, const std::string& title, const std::string& scenario,
+                        const std::string& counts, float width, std::size_t title_lines,
+                        const std::string& hint, const Caption* caption,
+                        std::size_t caption_lines) {
+  const float s = ui.style().scale, line = ImGui::GetFontSize();
+  Heading h;
+  h.title = wrap_words(ui.large(), ui.large()->FontSize, title, width, title_lines);
   const std::string one_line = counts.empty() ? scenario : scenario + "  |  " + counts;
   if (ImGui::CalcTextSize(one_line.c_str()).x <= width)
     h.lines = {one_line};

@@ -30,6 +30,11 @@ struct Heading {
 Heading measure_heading(ImGuiLayer& ui, const StepState& state, float width,
                         std::size_t title_lines, const std::string& hint,
                         const Caption* caption = nullptr, std::size_t caption_lines = 0);
+// The same for any view: its title, scenario line and counts (on one line when they fit).
+Heading measure_heading(ImGuiLayer& ui, const std::string& title, const std::string& scenario,
+                        const std::string& counts, float width, std::size_t title_lines,
+                        const std::string& hint, const Caption* caption = nullptr,
+                        std::size_t caption_lines = 0);
 void draw_heading(ImDrawList* list, ImGuiLayer& ui, const Heading& heading, const Palette& colors,
                   ImVec2 min, ImVec2 max);
 

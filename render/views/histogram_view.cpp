@@ -13,18 +13,6 @@ namespace ss::render {
 
 namespace {
 
-// Heat-map cells: a single-hue luminance ramp (dark to Okabe-Ito sky blue to white), kept apart
-// from the digits' viridis so "how many" never reads as "which digit".
-ImU32 heat_color(std::uint32_t count, std::uint32_t max_count) {
-  if (count == 0) return IM_COL32(45, 45, 52, 255);
-  const float t = max_count > 0 ? std::sqrt(float(count) / float(max_count)) : 0.0f;
-  const float sky[3] = {86, 180, 233};
-  float rgb[3];
-  for (int c = 0; c < 3; ++c)
-    rgb[c] = t < 0.7f ? 60 + (sky[c] - 60) * t / 0.7f : sky[c] + (255 - sky[c]) * (t - 0.7f) / 0.3f;
-  return IM_COL32(int(rgb[0]), int(rgb[1]), int(rgb[2]), 255);
-}
-
 // A line's height includes room above and below the glyphs; digits fit in 80% of it.
 constexpr float k_digits_height = 0.8f;
 

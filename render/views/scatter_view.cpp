@@ -13,7 +13,7 @@ namespace ss::render {
 
 namespace {
 
-constexpr std::size_t k_caption_lines = 2;
+constexpr std::size_t k_scatter_caption_lines = 2;
 
 std::string caption(const ScatterModel& m, std::uint32_t bits) {
   const std::string match =
@@ -69,8 +69,9 @@ void draw_strip(ImDrawList* list, const ScatterGeometry& g, float top, float bot
 
 float caption_height(const RadixState& radix, float width, float line) {
   if (!radix.scatter) return line;
-  return float(wrap_words(caption(*radix.scatter, radix.digits.bits), width, k_caption_lines)
-                   .size()) *
+  return float(
+             wrap_words(caption(*radix.scatter, radix.digits.bits), width, k_scatter_caption_lines)
+                 .size()) *
          line;
 }
 
@@ -110,7 +111,7 @@ ScatterGeometry draw_scatter(ImDrawList* list, ImVec2 min, ImVec2 max, const Rad
   const ScatterModel& m = *radix.scatter;
   const std::uint32_t buckets = radix.digits.buckets();
   const float caption_h = draw_wrapped(list, min, colors.dim, caption(m, radix.digits.bits),
-                                       max.x - min.x, k_caption_lines);
+                                       max.x - min.x, k_scatter_caption_lines);
   const ScatterGeometry g = scatter_geometry(min, max, m, line, caption_h);
 
   const float cell = (g.right - g.left) / float(g.count);

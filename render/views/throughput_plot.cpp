@@ -7,18 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "render/color_map.hpp"
 #include "render/text_fit.hpp"
 
 namespace ss::render {
 
 namespace {
-
-// Okabe-Ito (colour-blind safe), its dark blue lightened to show on the dark background.
-constexpr ImU32 k_colours[] = {
-    IM_COL32(230, 159, 0, 255),   IM_COL32(86, 180, 233, 255),  IM_COL32(0, 158, 115, 255),
-    IM_COL32(240, 228, 66, 255),  IM_COL32(213, 94, 0, 255),    IM_COL32(204, 121, 167, 255),
-    IM_COL32(110, 150, 255, 255), IM_COL32(190, 190, 190, 255),
-};
 
 ImU32 with_alpha(ImU32 colour, int alpha) {
   return (colour & ~IM_COL32_A_MASK) | (ImU32(alpha) << IM_COL32_A_SHIFT);
@@ -87,18 +81,18 @@ PlotSeries plot_style(std::size_t index, std::string name) {
   PlotSeries s;
   s.name = std::move(name);
   s.colour = plot_colour(index);
-  const std::size_t round = index / std::size(k_colours);
+  const std::size_t round = index / categorical_color_count();
   s.marker = static_cast<PlotMarker>(round % 4);
   s.dashed = round % 2 == 1;
   return s;
 }
 
 ImU32 plot_colour(std::size_t index) {
-  return k_colours[index % std::size(k_colours)];
+  return categorical_color(index);
 }
 
 std::size_t plot_colour_count() {
-  return std::size(k_colours);
+  return categorical_color_count();
 }
 
 PlotHover draw_throughput_plot(ImDrawList* list, ImVec2 min, ImVec2 max,
