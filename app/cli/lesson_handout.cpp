@@ -16,6 +16,7 @@
 #include "input/distributions.hpp"
 #include "plan/stepper.hpp"
 #include "render/narration/narration.hpp"
+#include "render/narration/sample_sort_narration.hpp"
 #include "render/step_state.hpp"
 #include "render/step_text.hpp"
 #include "render/views/race_view.hpp"
@@ -84,6 +85,10 @@ HandoutPage full_speed_page(const LessonScene& scene, const Context& context) {
 SceneRun prepare(const Lesson& lesson, const LessonScene& scene, const Context& context) {
   const DeviceLimits limits = DeviceLimits::from(context.properties());
   SceneRun run;
+  if (scene.replay) {  // a recorded run: nothing to plan or sort
+    run.stops = lesson_replay_stops(lesson, scene);
+    return run;
+  }
   run.plan = lesson_scene_plan(lesson, scene, limits, context.properties().name);
   if (!scene.race.empty()) {
     try {
@@ -126,10 +131,6 @@ int render_lesson_handout(const std::string& name, const std::string& out,
     scene_frame.selection = render::parse_view_selection(scene.view);
     scene_frame.caption = false;  // the page prints the caption as text
     render::OffscreenRenderer renderer(context, scene_frame);
-    const render::KeyRange range = render::key_range(run.input);
-    Stepper stepper(context, run.plan, run.input);
-    std::unique_ptr<Stepper> race;
-    if (!scene.race.empty()) race = std::make_unique<Stepper>(context, run.race_plan, run.input);
     const std::size_t scene_pages = run.stops.size() + (scene.full_speed ? 1 : 0);
     // The lesson, scene and place of page k of the scene (from 0).
     auto placed = [&](HandoutPage page, std::size_t k) {
@@ -140,6 +141,38 @@ int render_lesson_handout(const std::string& name, const std::string& out,
                       " of " + std::to_string(scene_pages);
       return page;
     };
+    // On a terminal one line rewritten in place; in a log a line every tenth of the pages.
+    auto page_done = [&] {
+      ++page_number;
+      if (tty) {
+        std::cerr << "\rrender --lesson: page " << page_number << " of " << pages << std::flush;
+      } else if (page_number % std::max<std::size_t>(pages / 10, 1) == 0 || page_number == pages) {
+        std::cerr << "render --lesson: page " << page_number << " of " << pages << "\n";
+      }
+    };
+    if (scene.replay) {
+      for (std::size_t k = 0; k < run.stops.size(); ++k) {
+        throw_if_interrupted();
+        const std::size_t step = run.stops[k];
+        const render::Caption caption = render::replay_caption(*scene.replay, step);
+        StopWords words = lesson_stop_words(scene, step, k == 0);
+        HandoutPage page;
+        page.image = renderer.render_replay(*scene.replay, step);
+        page.heading = render::replay_step_title(step);
+        page.scenario = render::replay_scenario_text(*scene.replay);
+        page.narration = words.replacement.empty() ? caption.narration : words.replacement;
+        page.invariant = caption.invariant;
+        page.invariant_fails = caption.invariant_fails;
+        page.lecturer = std::move(words.lecturer);
+        writer->add(placed(std::move(page), k));
+        page_done();
+      }
+      continue;
+    }
+    const render::KeyRange range = render::key_range(run.input);
+    Stepper stepper(context, run.plan, run.input);
+    std::unique_ptr<Stepper> race;
+    if (!scene.race.empty()) race = std::make_unique<Stepper>(context, run.race_plan, run.input);
     for (std::size_t k = 0; k < run.stops.size(); ++k) {
       throw_if_interrupted();
       const std::size_t position = run.stops[k];
@@ -163,13 +196,7 @@ int render_lesson_handout(const std::string& name, const std::string& out,
       page.invariant_fails = caption.invariant_fails;
       page.lecturer = std::move(words.lecturer);
       writer->add(placed(std::move(page), k));
-      // On a terminal one line rewritten in place; in a log a line every tenth of the pages.
-      ++page_number;
-      if (tty) {
-        std::cerr << "\rrender --lesson: page " << page_number << " of " << pages << std::flush;
-      } else if (page_number % std::max<std::size_t>(pages / 10, 1) == 0 || page_number == pages) {
-        std::cerr << "render --lesson: page " << page_number << " of " << pages << "\n";
-      }
+      page_done();
     }
     if (scene.full_speed) writer->add(placed(full_speed_page(scene, context), scene_pages - 1));
   }

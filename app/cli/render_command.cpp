@@ -170,7 +170,7 @@ int render_replay(const RenderOptions& o, const render::OffscreenOptions& frame)
   if (o.out.empty())
     throw UsageError("--replay needs --out FILE.png (or an animation with --steps)");
   const SampleSortReplay replay = read_replay(o.replay);
-  const std::size_t last = render::k_replay_steps - 1;
+  const std::size_t last = k_replay_steps - 1;
   ContextOptions context_options;
   context_options.device_selector = o.scenario.device;
   const Context context(context_options);

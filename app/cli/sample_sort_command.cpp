@@ -135,7 +135,8 @@ void print_report(const Scenario& scenario, std::uint64_t n, const SampleSortOpt
 std::string command_text(const MpiWorld& world, const ScenarioOptions& s,
                          const SampleSortOptions& o) {
   std::string c = "mpirun -np " + std::to_string(world.size()) +
-                  " sortscope-cli run --algo sample-sort --n " + s.n + " --type " + s.type;
+                  " sortscope-cli run --algo sample-sort" +
+                  (s.input.empty() || s.n_given ? " --n " + s.n : "") + " --type " + s.type;
   c += s.input.empty() ? " --dist " + s.distribution + " --seed " + s.seed : " --input " + s.input;
   if (s.pairs) c += " --pairs";
   if (s.descending) c += " --descending";

@@ -8,6 +8,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "common/builtin_lessons.hpp"
+#include "common/sample_sort_replay.hpp"
 #include "core/errors.hpp"
 #include "input/key_file.hpp"
 
@@ -174,15 +175,37 @@ KeyArray parse_keys(const Lesson& lesson, const toml::array& array, KeyType type
   return keys;
 }
 
+// A built-in replay's name, else a folder or file relative to the lesson file.
+SampleSortReplay load_scene_replay(const Lesson& lesson, const LessonScene& scene) {
+  try {
+    const std::vector<std::string> names = builtin_replay_names();
+    if (std::find(names.begin(), names.end(), scene.replay_name) != names.end())
+      return builtin_replay(scene.replay_name);
+    std::filesystem::path path = scene.replay_name;
+    const std::filesystem::path lesson_file = lesson.source;
+    if (path.is_relative() && std::filesystem::is_regular_file(lesson_file))
+      path = lesson_file.parent_path() / path;
+    std::error_code error;
+    if (!std::filesystem::exists(path, error)) return builtin_replay(scene.replay_name);
+    return read_replay(path);
+  } catch (const UsageError& e) {
+    throw UsageError(lesson_error(lesson, scene.line, e.what()));
+  }
+}
+
 LessonScene parse_scene(const Lesson& lesson, const toml::table& table, std::size_t index) {
   LessonScene scene;
   scene.line = line_of(table);
   Fields f(lesson, table, "scene " + std::to_string(index + 1));
   scene.title = f.string("title").value_or("scene " + std::to_string(index + 1));
   ScenarioOptions o;
+  if (auto v = f.string("replay")) scene.replay_name = *v;
   if (auto v = f.string("algorithm")) {
     o.algorithm = *v;
-  } else {
+    if (!scene.replay_name.empty())
+      throw UsageError(lesson_error(lesson, scene.line,
+                                    "a scene shows a replay or sorts an algorithm, not both"));
+  } else if (scene.replay_name.empty()) {
     throw UsageError(lesson_error(
         lesson, scene.line,
         "scene " + std::to_string(index + 1) + " names no algorithm (" + algorithm_names() + ")"));
@@ -211,6 +234,14 @@ LessonScene parse_scene(const Lesson& lesson, const toml::table& table, std::siz
   const toml::node* notes = f.get("note");
   f.refuse_unknown();
 
+  if (!scene.replay_name.empty()) {
+    if (o.n_given || keys != nullptr || full_speed_n != nullptr || f.get("race") != nullptr ||
+        f.get("full_speed") != nullptr)
+      throw UsageError(lesson_error(lesson, scene.line,
+                                    "a replay scene shows a recorded run: leave out n, keys, race "
+                                    "and full_speed"));
+    scene.replay = std::make_shared<const SampleSortReplay>(load_scene_replay(lesson, scene));
+  }
   if (keys != nullptr) {
     if (!keys->is_array() || keys->as_array()->empty())
       f.fail(*keys, "keys must be a list of numbers, e.g. keys = [5, 3, 8, 1]");
@@ -332,7 +363,17 @@ Lesson find_lesson(const std::string& name_or_path) {
 
 std::vector<std::size_t> lesson_stops(const Lesson& lesson, const LessonScene& scene,
                                       const Plan& stepping_plan) {
-  const std::size_t steps = stepping_plan.steps.size();
+  return lesson_stops(
+      lesson, scene, stepping_plan.steps.size(),
+      stepping_plan.algorithm + " on " + std::to_string(stepping_plan.spec.n) + " keys");
+}
+
+std::vector<std::size_t> lesson_replay_stops(const Lesson& lesson, const LessonScene& scene) {
+  return lesson_stops(lesson, scene, k_replay_steps - 1, "the recorded sample sort");
+}
+
+std::vector<std::size_t> lesson_stops(const Lesson& lesson, const LessonScene& scene,
+                                      std::size_t steps, const std::string& what) {
   for (const LessonNote& note : scene.notes) {
     if (note.position > steps) {
       throw UsageError(lesson_error(lesson, note.line,
@@ -350,12 +391,11 @@ std::vector<std::size_t> lesson_stops(const Lesson& lesson, const LessonScene& s
   for (const std::int64_t stop : scene.stops) {
     const std::int64_t position = stop < 0 ? std::int64_t(steps) + 1 + stop : stop;
     if (position < 0 || position > std::int64_t(steps)) {
-      throw UsageError(lesson_error(
-          lesson, scene.stops_line,
-          "stop " + std::to_string(stop) +
-              (stop < 0 ? " is before the start of " : " is past the end of ") + scene.title +
-              ": " + stepping_plan.algorithm + " on " + std::to_string(stepping_plan.spec.n) +
-              " keys has " + std::to_string(steps) + " steps"));
+      throw UsageError(
+          lesson_error(lesson, scene.stops_line,
+                       "stop " + std::to_string(stop) +
+                           (stop < 0 ? " is before the start of " : " is past the end of ") +
+                           scene.title + ": " + what + " has " + std::to_string(steps) + " steps"));
     }
     stops.push_back(std::size_t(position));
   }

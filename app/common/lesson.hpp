@@ -6,11 +6,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "common/scenario.hpp"
+#include "distributed/sample_sort_record.hpp"
 #include "plan/device_limits.hpp"
 #include "plan/plan.hpp"
 
@@ -27,6 +29,10 @@ struct LessonNote {
 
 struct LessonScene {
   std::string title;
+  // `replay = "NAME"`: the scene steps through a recorded sample sort (a built-in replay of
+  // assets/replays, or a folder or file relative to the lesson's) instead of sorting a scenario.
+  std::string replay_name;
+  std::shared_ptr<const SampleSortReplay> replay;
   int line = 0;       // where the scene starts in its file
   Scenario scenario;  // resolved: names and numbers checked
   bool n_given = false;
@@ -70,6 +76,12 @@ Lesson find_lesson(const std::string& name_or_path);
 // order written. Throws UsageError "FILE:LINE: ..." for a stop past the plan's end.
 std::vector<std::size_t> lesson_stops(const Lesson& lesson, const LessonScene& scene,
                                       const Plan& stepping_plan);
+
+// The same for a scene of `steps` steps (a replay's): `what` names it in the message.
+std::vector<std::size_t> lesson_stops(const Lesson& lesson, const LessonScene& scene,
+                                      std::size_t steps, const std::string& what);
+// A replay scene's stops (the replay's steps 0 to 5).
+std::vector<std::size_t> lesson_replay_stops(const Lesson& lesson, const LessonScene& scene);
 
 // The scene's stepping plan (phases opened where it asks), checked against the device. Throws
 // UsageError "FILE:LINE: ..." (the scene's line) for what the planner or the device refuses.

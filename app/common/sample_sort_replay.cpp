@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/builtin_replays.hpp"
 #include "core/errors.hpp"
 
 namespace ss {
@@ -218,6 +219,22 @@ SampleSortReplay parse_replay(std::string_view text, const std::string& source) 
     throw UsageError(source + ": not a valid replay (" + e.what() + ")");
   }
   return out;
+}
+
+std::vector<std::string> builtin_replay_names() {
+  std::vector<std::string> names;
+  for (const BuiltinReplay& replay : builtin_replays()) names.emplace_back(replay.name);
+  return names;
+}
+
+SampleSortReplay builtin_replay(const std::string& name) {
+  for (const BuiltinReplay& replay : builtin_replays()) {
+    if (replay.name == name) return parse_replay(replay.text, "built-in replay " + name);
+  }
+  std::string names;
+  for (const std::string& n : builtin_replay_names()) names += (names.empty() ? "" : ", ") + n;
+  throw UsageError("no built-in replay '" + name + "' (built in: " + names +
+                   "), and no such replay folder or file");
 }
 
 SampleSortReplay read_replay(const std::filesystem::path& path) {

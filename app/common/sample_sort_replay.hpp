@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "distributed/sample_sort_record.hpp"
 
@@ -22,5 +23,10 @@ std::string replay_text(const SampleSortReplay& replay);
 // when it is missing, not a sample-sort replay, or inconsistent.
 SampleSortReplay read_replay(const std::filesystem::path& path);
 SampleSortReplay parse_replay(std::string_view text, const std::string& source);
+
+// The replays built in from assets/replays, by name (a lesson's `replay = "NAME"`).
+std::vector<std::string> builtin_replay_names();
+// Throws UsageError naming the built-in ones for an unknown name.
+SampleSortReplay builtin_replay(const std::string& name);
 
 }  // namespace ss

@@ -118,6 +118,7 @@ void App::apply_edits() {
   replan_pending_ = true;
   replan_wait_ = 0;
   playing = false;
+  replay.close();  // a new scenario to step through: the recorded run gives way
 }
 
 void App::replan() {
@@ -307,6 +308,7 @@ void App::start_race_run() {
 }
 
 void App::perform(Action action) {
+  if (replay.active() && replay.perform(action, playing)) return;
   switch (action) {
     case Action::step_forward:
       playing = false;
@@ -533,6 +535,10 @@ void App::read_window_when_rested(double seconds) {
 }
 
 void App::jump_to(std::size_t position) {
+  if (replay.active()) {
+    replay.jump_to(position);
+    return;
+  }
   if (!stepper_) return;
   target_ = std::min(position, stepper_->step_count());
 }
@@ -575,6 +581,10 @@ void App::update(double seconds) {
     // Draw one frame with the progress message before the (blocking) planning work.
     if (replan_wait_++ < 1) return;
     replan();
+    return;
+  }
+  if (replay.active()) {
+    replay.update(seconds, playing, steps_per_second);
     return;
   }
   if (!stepper_) return;

@@ -14,6 +14,7 @@
 #include "common/sweep.hpp"
 #include "gui/follow_room.hpp"
 #include "gui/race_lane.hpp"
+#include "gui/replay_room.hpp"
 #include "gui/verify_job.hpp"
 #include "plan/stepper.hpp"
 #include "render/animation.hpp"
@@ -210,7 +211,12 @@ class App {
   const Stepper* stepper() const { return stepper_.get(); }
   const render::StepState& state() const { return state_; }
   const render::NetworkLayout* layout() const { return layout_ ? &*layout_ : nullptr; }
-  std::size_t target() const { return target_; }
+  // The step shown, or going to be: the replay's while one is open.
+  std::size_t target() const { return replay.active() ? replay.step() : target_; }
+  // The last step of what the timeline moves through (the replay's while one is open).
+  std::size_t step_count() const {
+    return replay.active() ? replay.step_count() : stepper_ ? stepper_->step_count() : 0;
+  }
   bool busy() const {
     return replan_pending_ || recording() || (stepper_ && stepper_->position() != target_);
   }
@@ -229,6 +235,7 @@ class App {
   FullSpeedState full_speed;
   SoundSettings sound;
   FollowRoom follow;  // a followed key; update() steps one at a time to extend its path
+  ReplayRoom replay;  // a recorded sample sort, shown instead of the sort while open
   // Follows the key at index `at` of the step shown (a click on the bars).
   void follow_key(std::uint32_t at);
   // The input's key range: bar heights and sound pitches.

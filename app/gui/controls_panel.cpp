@@ -149,8 +149,10 @@ void sound_controls(SoundSettings& sound) {
 }
 
 void stepping_controls(App& app) {
-  const Stepper* stepper = app.stepper();
-  const int total = stepper ? int(stepper->step_count()) : 0;
+  const int total = int(app.step_count());
+  if (app.replay.active())
+    wrapped_text_disabled("stepping the recorded sample sort " + app.replay.source() +
+                          "; changing the sort above leaves it");
   const float button = ImGui::GetFrameHeight() * 1.6f;
   if (ImGui::Button("|<", {button, 0})) app.perform(Action::reset);
   same_line_if_fits(button);

@@ -60,7 +60,9 @@ void LessonPlayer::previous(App& app) {
 }
 
 void LessonPlayer::go_to_stop(App& app) {
-  if (app.replanning()) {
+  if (app.replay.active()) {
+    app.replay.jump_to(stops_[stop_]);
+  } else if (app.replanning()) {
     app.target_after_replan = stops_[stop_];
   } else {
     app.jump_to(stops_[stop_]);
@@ -70,6 +72,19 @@ void LessonPlayer::go_to_stop(App& app) {
 void LessonPlayer::open_scene(App& app, std::size_t index, bool at_last_stop) {
   const LessonScene& scene = lesson_.scenes[index];
   try {
+    if (scene.replay) {
+      // A recorded sample sort: nothing to plan, its six steps shown from the record.
+      stops_ = lesson_replay_stops(lesson_, scene);
+      scene_ = index;
+      timing_ = false;
+      stop_ = at_last_stop ? stops_.size() - 1 : 0;
+      app.mode = Mode::stepping;
+      app.playing = false;
+      app.replay.open(*scene.replay, "built-in replay " + scene.replay_name);
+      go_to_stop(app);
+      return;
+    }
+    app.replay.close();
     // The stops are checked against the plan before the app re-plans, so a bad scene leaves the
     // one shown as it was.
     const Plan plan =

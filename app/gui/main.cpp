@@ -11,6 +11,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "common/lesson.hpp"
+#include "common/sample_sort_replay.hpp"
 #include "common/scenario.hpp"
 #include "common/sweep.hpp"
 #include "core/context.hpp"
@@ -60,6 +61,7 @@ struct Options {
   std::string race_sync = "steps";
   bool verify_slow = false;
   std::string lesson;  // a built-in lesson's name, a lesson file, or "list"
+  std::string replay;  // a recorded sample sort's folder (or its replay.json)
   std::string keys;    // scripted key presses (tests), e.g. "pagedown,pagedown,b"
   bool mute = false;
   float steps_per_second = 2.0f;
@@ -209,7 +211,8 @@ ss::gui::KeptSettings keep_lost(const ss::gui::App& app, const std::optional<Los
 SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scenario& scenario,
                        std::deque<ss::gui::Action>& actions, std::deque<int>& keys,
                        std::optional<ss::gui::LessonPlayer>& lesson_slot, ss::gui::SoundRoom& sound,
-                       const std::optional<LostDevice>& lost) {
+                       const std::optional<LostDevice>& lost,
+                       const std::optional<ss::SampleSortReplay>& replay) {
   using namespace ss;
   ContextOptions context_options;
   context_options.device_selector = scenario.device;
@@ -256,6 +259,8 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
       app.load_overlay();
     }
   }
+  // Host data only: a replay opens again, at its input, on a new GPU connection too.
+  if (replay) app.replay.open(*replay, o.replay);
   ss::gui::LessonPlayer* lesson = lesson_slot ? &*lesson_slot : nullptr;
   if (lesson != nullptr && !lost) lesson->start(app);
 
@@ -430,6 +435,14 @@ int run(const Options& o) {
     return k_exit_ok;
   }
   if (!o.lesson.empty()) lesson.emplace(find_lesson(o.lesson));
+  // Read before the window opens: a wrong folder exits 2 without one.
+  std::optional<SampleSortReplay> replay;
+  if (!o.replay.empty()) {
+    if (!o.lesson.empty() || !o.race.empty() || o.follow)
+      throw UsageError(
+          "--replay shows a recorded sample sort; leave out --lesson, --race and --follow");
+    replay = read_replay(o.replay);
+  }
   if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
     throw UsageError("--ui-scale must be between 0.5 and 4");
   install_interrupt_handlers();
@@ -438,7 +451,7 @@ int run(const Options& o) {
   std::size_t lost_sessions_messages = 0;  // validation messages of sessions that lost the GPU
   gui::SoundRoom sound;  // outlives a lost GPU: the audio device has nothing to do with it
   for (int reconnects = 0;; ++reconnects) {
-    SessionEnd end = run_session(o, window, scenario, actions, keys, lesson, sound, lost);
+    SessionEnd end = run_session(o, window, scenario, actions, keys, lesson, sound, lost, replay);
     lost_sessions_messages += end.validation_messages;
     if (!end.lost) {
       std::cout << sound.summary() << "\n";
@@ -533,6 +546,11 @@ int main(int argc, char** argv) {
   cli.add_option("--lesson", o.lesson,
                  "play a lesson: a built-in one's name (--lesson list names them) or a lesson "
                  "file; PageDown, Right or Space: next stop, PageUp or Left: back, B: blank");
+  cli.add_option("--replay", o.replay,
+                 "step through a recorded sample sort (mpirun -np R sortscope-cli run --algo "
+                 "sample-sort --record DIR): the ranks' keys after each phase, the splitters, the "
+                 "exchange's counts; Right, Left and Space step and play as for a sort")
+      ->type_name("DIR");
   cli.add_option("--keys", o.keys,
                  "comma-separated key presses, one per frame once idle, as if typed (for "
                  "scripts): pagedown, pageup, right, left, space, b, t, p");

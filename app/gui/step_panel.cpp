@@ -11,6 +11,7 @@
 #include "core/embedded_shader.hpp"
 #include "gui/panel_widgets.hpp"
 #include "render/narration/narration.hpp"
+#include "render/narration/sample_sort_narration.hpp"
 #include "render/step_text.hpp"
 #include "render/text_fit.hpp"
 
@@ -72,9 +73,46 @@ void table(const char* id, const std::vector<Row>& rows, float share, ImGuiTable
   ImGui::EndTable();
 }
 
+// A recorded sample sort's step: its whole caption, and the run's facts.
+void replay_panel(const App& app, render::FrameRenderer& renderer) {
+  const SampleSortReplay& replay = app.replay.replay();
+  const std::size_t step = app.replay.step();
+  wrapped_text(render::replay_step_title(step));
+  const render::Caption caption = render::replay_caption(replay, step);
+  wrapped_text(caption.narration);
+  const render::Palette colors = render::palette(renderer.imgui().style());
+  ImGui::PushStyleColor(ImGuiCol_Text, caption.invariant_fails ? colors.warning : colors.holds);
+  wrapped_text(caption.invariant);
+  ImGui::PopStyleColor();
+  std::vector<Row> rows = {{"recorded run", app.replay.source()},
+                           {"scenario", render::replay_scenario_text(replay)}};
+  for (std::uint32_t r = 0; r < replay.rank_count(); ++r) {
+    const ReplayRank& rank = replay.ranks[r];
+    rows.emplace_back("rank " + std::to_string(r),
+                      rank.device + ": " + render::grouped_number(rank.slice.count) + " keys in, " +
+                          render::grouped_number(rank.record.merged.count) + " out");
+  }
+  for (const auto& [phase, ms] : replay.phases_ms) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f ms", ms);
+    std::string name = phase;  // "exchange_staging": "exchange staging"
+    std::replace(name.begin(), name.end(), '_', ' ');
+    rows.emplace_back(name + " (slowest rank)", text);
+  }
+  rows.emplace_back("verified",
+                    replay.verified ? replay.verification : "NO: " + replay.verification);
+  rows.emplace_back("recorded with", replay.command);
+  rows.emplace_back("date", replay.date);
+  table("replay facts", rows, 0.45f, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV);
+}
+
 }  // namespace
 
 void step_panel(App& app, render::FrameRenderer& renderer) {
+  if (app.replay.active()) {
+    replay_panel(app, renderer);
+    return;
+  }
   const render::StepState& state = app.state();
   if (state.plan == nullptr) {
     ImGui::TextUnformatted("no plan yet");

@@ -6,6 +6,7 @@
 #include "gui/zoom_room.hpp"
 #include "render/views/merge_views.hpp"
 #include "render/views/race_view.hpp"
+#include "render/views/sample_sort_view.hpp"
 #include "render/views/views_panel.hpp"
 
 namespace ss::gui {
@@ -24,6 +25,12 @@ void views_window(App& app, render::FrameRenderer& renderer, ImVec2 pos, ImVec2 
   app.views.network_note = app.verifying() ? "checking all 2^" + std::to_string(app.state().n()) +
                                                  " inputs of 0s and 1s on the GPU ..."
                                            : app.verify_result;
+  if (app.replay.active()) {
+    render::draw_sample_sort_replay(renderer.imgui(), app.replay.replay(), app.replay.step(),
+                                    app.views, min, max);
+    ImGui::End();
+    return;
+  }
   if (app.racing()) {
     render::draw_race(renderer.bars(), renderer.race_bars(), renderer.imgui(), app.state(),
                       app.race_state(), app.views, min, max, app.race_result,

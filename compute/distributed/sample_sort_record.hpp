@@ -35,6 +35,9 @@ struct RankRecord {
   std::vector<std::uint32_t> cuts;  // R - 1: sorted keys [cuts[d - 1], cuts[d]) went to rank d
 };
 
+// A replay's steps: the input, the local sort, the samples, the splitters, the exchange, the merge.
+inline constexpr std::size_t k_replay_steps = 6;
+
 // A recorded run as the replay reads it (app/common/sample_sort_replay.hpp reads and writes it as
 // JSON): every rank's record, the splitters, the exchange's counts, the verdict and the times.
 struct ReplayRank {

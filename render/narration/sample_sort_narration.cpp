@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <filesystem>
 #include <numeric>
 
 #include "input/key_file.hpp"
@@ -163,10 +164,12 @@ std::string replay_step_title(std::size_t step) {
 std::string replay_scenario_text(const SampleSortReplay& replay) {
   std::string text = "sample sort of " + grouped_number(replay.n) + " " +
                      std::string(to_string(replay.type)) + (replay.pairs ? " pairs" : " keys") +
-                     " over " + ranks_text(replay.rank_count()) + ", local sort " + replay.local +
-                     ", input " + replay.input;
-  if (replay.input.find('/') == std::string::npos && replay.input.find('.') == std::string::npos)
-    text += " (seed " + std::to_string(replay.seed) + ")";
+                     " over " + ranks_text(replay.rank_count()) + ", local sort " + replay.local;
+  // A distribution with its seed, or the key file's name.
+  const bool file =
+      replay.input.find('/') != std::string::npos || replay.input.find('.') != std::string::npos;
+  text += ", input " + (file ? std::filesystem::path(replay.input).filename().string()
+                             : replay.input + " (seed " + std::to_string(replay.seed) + ")");
   if (replay.descending) text += ", descending";
   return text;
 }

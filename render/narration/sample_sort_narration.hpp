@@ -12,8 +12,8 @@
 
 namespace ss::render {
 
+// The steps, k_replay_steps of them (sample_sort_record.hpp).
 enum class ReplayStep : std::size_t { input, local_sort, samples, splitters, exchange, merge };
-inline constexpr std::size_t k_replay_steps = 6;
 
 // "Local sort (step 1 of 5)".
 std::string replay_step_title(std::size_t step);

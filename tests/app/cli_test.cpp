@@ -216,6 +216,43 @@ TEST_CASE("cli: render writes a PNG and an SVG, rejects a step past the end", "[
   CHECK_THAT(past.out, Catch::Contains("15 steps"));
 }
 
+TEST_CASE("cli: render --replay draws a recorded sample sort's steps, refuses what is not one",
+          "[cli][gpu][replay]") {
+  const std::string replay =
+      std::string(SORTSCOPE_SOURCE_DIR) + "/assets/replays/sample-sort-4x16.json";
+  const auto png = std::filesystem::path(SORTSCOPE_TEST_DATA) / "replay.png";
+  std::filesystem::remove(png);
+  const Result r = cli("render --replay '" + replay +
+                       "' --step 4 --caption --width 800 "
+                       "--height 450 --out '" +
+                       png.string() + "'");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("replay step 4 of 5") && Catch::Contains("Exchange"));
+  CHECK(std::filesystem::file_size(png) > 1000);
+  const auto frames = std::filesystem::path(SORTSCOPE_TEST_DATA) / "replay-frames";
+  std::filesystem::remove_all(frames);
+  const Result all = cli("render --replay '" + replay +
+                         "' --steps all --width 640 --height 360 "
+                         "--out '" +
+                         frames.string() + "/'");
+  INFO(all.out);
+  CHECK(all.code == 0);
+  CHECK(std::filesystem::file_size(frames / "step-0005.png") > 1000);
+  const Result past = cli("render --replay '" + replay + "' --step 6 --out '" + png.string() + "'");
+  CHECK(past.code == 2);
+  CHECK_THAT(past.out, Catch::Contains("steps 0 to 5"));
+  const Result sort_too =
+      cli("render --replay '" + replay + "' --algo onesweep --out '" + png.string() + "'");
+  CHECK(sort_too.code == 2);
+  CHECK_THAT(sort_too.out, Catch::Contains("leave out --algo"));
+  const std::string not_replay = ss::test::data_path("not-a-replay.json");
+  std::ofstream(not_replay) << "{\"rows\": []}\n";
+  const Result bad = cli("render --replay '" + not_replay + "' --out '" + png.string() + "'");
+  CHECK(bad.code == 2);
+  CHECK_THAT(bad.out, Catch::Contains("not-a-replay.json: not a sortscope sample-sort replay"));
+}
+
 TEST_CASE("cli: render --race draws two sorts, --bars picks the large-n view, bad names exit 2",
           "[cli][gpu]") {
   const auto png = std::filesystem::path(SORTSCOPE_TEST_DATA) / "race.png";

@@ -12,6 +12,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "common/sample_sort_replay.hpp"
 #include "gui/app_state.hpp"
 #include "gui/panels.hpp"
 #include "render/frame_renderer.hpp"
@@ -232,6 +233,27 @@ void check_layout(const Display& display) {
     app.perform(gui::Action::toggle_full_speed);
     checker.check(app, name + ", full-speed panel");
     app.perform(gui::Action::toggle_full_speed);
+  }
+  // The lesson's recorded sample sort, every step, panels shown and hidden, then the step drawer.
+  {
+    Scenario scenario;
+    scenario.algorithm = "batcher";
+    scenario.n = 64;
+    gui::App app(test::gpu(), scenario);
+    app.style = checker.style();
+    settle(app);
+    app.replay.open(builtin_replay("sample-sort-4x16"), "built-in replay sample-sort-4x16");
+    for (std::size_t step = 0; step < k_replay_steps; ++step) {
+      app.jump_to(step);
+      for (bool panels : {true, false}) {
+        app.panels = panels;
+        checker.check(app, "sample-sort replay, step " + std::to_string(step) + ", panels " +
+                               (panels ? "shown" : "hidden"));
+      }
+    }
+    app.panels = true;
+    app.perform(gui::Action::toggle_step_panel);
+    checker.check(app, "sample-sort replay, step drawer open", {"Step"});
   }
   checker.report();
   test::require_validation_clean();

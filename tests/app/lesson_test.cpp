@@ -87,8 +87,9 @@ TEST_CASE("lessons: bad input is refused with the file, the line and what is wro
   CHECK(refusal("title = \"x\"\n[[scene]]\nalgorithm = \"quicksort\"\n") ==
         "bad.toml:2: unknown algorithm 'quicksort'; choose one of: " + algorithm_names());
   CHECK(refusal("[[scene]]\nalgorithm = \"batcher\"\ncolour = 3\n")
-            .rfind("bad.toml:3: unknown key 'colour' in scene 1; known keys: title, algorithm",
-                   0) == 0);
+            .rfind(
+                "bad.toml:3: unknown key 'colour' in scene 1; known keys: title, replay, algorithm",
+                0) == 0);
   CHECK(refusal("[[scene]]\nalgorithm = \"batcher\"\nn = 1.5\n") ==
         "bad.toml:3: n must be a number or a string");
   CHECK(refusal("[[scene]]\nalgorithm = \"batcher\"\npairs = \"yes\"\n") ==
@@ -103,6 +104,18 @@ TEST_CASE("lessons: bad input is refused with the file, the line and what is wro
   CHECK(refusal("title = \"no scenes\"\n") == "bad.toml:1: a lesson needs at least one [[scene]]");
   CHECK(refusal("[[scene]]\nalgorithm = \"batcher\"\n  [[scene.note]]\n  text = \"t\"\n") ==
         "bad.toml:3: a note needs step = N (the stop it belongs to; 0 is the input)");
+  CHECK(refusal("[[scene]]\nreplay = \"sample-sort-4x16\"\nalgorithm = \"batcher\"\n") ==
+        "bad.toml:1: a scene shows a replay or sorts an algorithm, not both");
+  CHECK(refusal("[[scene]]\nreplay = \"sample-sort-4x16\"\nn = 8\n") ==
+        "bad.toml:1: a replay scene shows a recorded run: leave out n, keys, race and full_speed");
+  CHECK(refusal("[[scene]]\nreplay = \"no-such-run\"\n")
+            .rfind("bad.toml:1: no built-in replay 'no-such-run' (built in: sample-sort-4x16)",
+                   0) == 0);
+  const Lesson replayed =
+      parse_lesson("[[scene]]\nreplay = \"sample-sort-4x16\"\nstops = [0, 6]\n", "bad.toml", "r");
+  CHECK_THROWS_WITH(lesson_replay_stops(replayed, replayed.scenes[0]),
+                    "bad.toml:3: stop 6 is past the end of scene 1: the recorded sample sort has "
+                    "5 steps");
   // A stop past the plan's end is found once the plan is made: batcher on 8 keys has 6 steps.
   const Lesson lesson =
       parse_lesson("[[scene]]\nalgorithm = \"batcher\"\nn = 8\nstops = [2, 7]\n", "bad.toml", "b");
@@ -113,8 +126,8 @@ TEST_CASE("lessons: bad input is refused with the file, the line and what is wro
 TEST_CASE("lessons: every built-in lesson parses and its stops lie within its plans",
           "[lesson][gpu]") {
   const std::vector<std::string> names = builtin_lesson_names();
-  CHECK(names ==
-        std::vector<std::string>{"full-speed", "mergesort", "networks", "onesweep", "radix"});
+  CHECK(names == std::vector<std::string>{"full-speed", "mergesort", "networks", "onesweep",
+                                          "radix", "sample-sort"});
   for (const std::string& name : names) {
     const Lesson lesson = builtin_lesson(name);
     INFO(name);
@@ -123,6 +136,11 @@ TEST_CASE("lessons: every built-in lesson parses and its stops lie within its pl
     for (const LessonScene& scene : lesson.scenes) {
       INFO(scene.title);
       CHECK_FALSE(scene.text.empty());
+      if (scene.replay) {  // a recorded sample sort: its stops lie within the replay's steps
+        CHECK(scene.replay->verified);
+        for (std::size_t stop : lesson_replay_stops(lesson, scene)) CHECK(stop < k_replay_steps);
+        continue;
+      }
       const Plan plan = stepping_plan(scene);
       CHECK_FALSE(lesson_stops(lesson, scene, plan).empty());
       CHECK(lesson_input(scene).size() == scene.scenario.n);

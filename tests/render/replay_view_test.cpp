@@ -34,7 +34,7 @@ TEST_CASE("replay: captions quote the run and check the ranks' order", "[render]
   CHECK(render::replay_step_title(0) == "Input: each rank holds a slice (step 0 of 5)");
   CHECK(render::replay_scenario_text(replay) ==
         "sample sort of 6 u32 keys over 2 ranks, local sort onesweep, input random (seed 3)");
-  for (std::size_t step = 0; step < render::k_replay_steps; ++step) {
+  for (std::size_t step = 0; step < k_replay_steps; ++step) {
     INFO("step " << step);
     const render::Caption caption = render::replay_caption(replay, step);
     CHECK_FALSE(caption.narration.empty());
@@ -81,7 +81,7 @@ TEST_CASE("replay: each step's picture shows what the step is about", "[render][
     const std::uint32_t rank0 = test::rgb_of(render::categorical_color(0));
     const std::uint32_t rank1 = test::rgb_of(render::categorical_color(1));
     std::uint32_t input_rank0 = 0;
-    for (std::size_t step = 0; step < render::k_replay_steps; ++step) {
+    for (std::size_t step = 0; step < k_replay_steps; ++step) {
       INFO("step " << step << (presenter ? ", presenter 1280x720" : ", 1920x1080"));
       const render::Image image = renderer.render_replay(replay, step);
       REQUIRE(image.width == options.width);
