@@ -38,6 +38,18 @@ struct MergeRuns {
 SS_CONST uint MERGE_RUNS_ITEMS = 8;
 SS_CONST uint MERGE_RUNS_BINDING_COUNT = 4;  // source keys, source values, output keys, values
 
+// gather_keys.comp: invocation i copies the key (key_words words) and, with pairs, the value at
+// positions[i] to place i of the output: a rank's samples (and a replay's recorded keys) read out
+// of its sorted buffer in one dispatch instead of a copy region per key.
+struct GatherKeys {
+  uint count;      // positions to read
+  uint key_words;  // 1 or 2
+  uint pairs;
+  uint groups_x;
+};
+
+SS_CONST uint GATHER_KEYS_BINDING_COUNT = 5;  // keys, values, positions, output keys, values
+
 SS_NAMESPACE_END
 
 #endif  // SS_SAMPLE_SORT_H
