@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
-#include "core/buffer.hpp"
 #include "core/context.hpp"
 #include "core/kernel.hpp"
 #include "distributed/kernel_bindings.hpp"
@@ -15,42 +15,59 @@
 
 namespace ss {
 
-KeyArray read_keys_at(const Context& context, const Buffer& keys, const Buffer* values,
-                      KeyType type, std::span<const std::uint64_t> positions) {
-  KeyArray out;
-  out.type = type;
-  out.has_values = values != nullptr;
-  if (positions.empty()) return out;
-  const auto count = static_cast<std::uint32_t>(positions.size());
-  const std::uint32_t words = key_words(type);
-  std::vector<std::uint32_t> narrow;
-  for (std::uint64_t p : positions) {
-    if (p > 0xffffffffull) throw std::invalid_argument("read_keys_at: a position beyond 2^32");
-    narrow.push_back(static_cast<std::uint32_t>(p));
-  }
+KeyGatherer::KeyGatherer(const Context& context, const Buffer& keys, const Buffer* values,
+                         KeyType type, std::uint32_t max_count)
+    : context_(context),
+      type_(type),
+      pairs_(values != nullptr),
+      capacity_(std::max(max_count, 1u)) {
   KernelSpec spec;
   spec.shader = "gather_keys.comp";
   spec.workgroup_size = std::min(64u, context.properties().max_workgroup_invocations);
   spec.bindings = gpu::GATHER_KEYS_BINDING_COUNT;
   spec.push_size = sizeof(gpu::GatherKeys);
-  const Kernel& kernel = context.kernel(spec);
-
+  kernel_ = &context.kernel(spec);
+  workgroup_size_ = spec.workgroup_size;
   const vk::BufferUsageFlags usage = storage_usage();
-  Buffer where(context, 4u * count, usage, MemoryKind::upload);
-  std::memcpy(where.mapped(), narrow.data(), 4u * count);
-  Buffer out_keys(context, 4u * words * count, usage, MemoryKind::readback);
-  Buffer out_values(context, values ? 4u * count : 16u, usage, MemoryKind::readback);
-  const Buffer& in_values = values ? *values : out_values;  // bound but unread without pairs
-  const KernelBindings bindings(context, kernel,
-                                {{&keys, &in_values, &where, &out_keys, &out_values}});
+  where_ = Buffer(context, vk::DeviceSize(4) * capacity_, usage, MemoryKind::upload);
+  out_keys_ =
+      Buffer(context, vk::DeviceSize(4) * key_words(type) * capacity_, usage, MemoryKind::readback);
+  out_values_ =
+      Buffer(context, pairs_ ? vk::DeviceSize(4) * capacity_ : 16, usage, MemoryKind::readback);
+  const Buffer& in_values = values ? *values : out_values_;  // bound but unread without pairs
+  bindings_ =
+      std::make_unique<KernelBindings>(context, *kernel_,
+                                       std::initializer_list<std::vector<const Buffer*>>{
+                                           {&keys, &in_values, &where_, &out_keys_, &out_values_}});
+}
+
+KeyGatherer::~KeyGatherer() = default;
+
+KeyArray KeyGatherer::read(std::span<const std::uint64_t> positions) const {
+  KeyArray out;
+  out.type = type_;
+  out.has_values = pairs_;
+  if (positions.empty()) return out;
+  if (positions.size() > capacity_) {
+    throw std::logic_error("KeyGatherer::read: " + std::to_string(positions.size()) +
+                           " positions, room for " + std::to_string(capacity_));
+  }
+  const auto count = static_cast<std::uint32_t>(positions.size());
+  const std::uint32_t words = key_words(type_);
+  auto* where = reinterpret_cast<std::uint32_t*>(where_.mapped());
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (positions[i] > 0xffffffffull)
+      throw std::invalid_argument("KeyGatherer::read: a position beyond 2^32");
+    where[i] = static_cast<std::uint32_t>(positions[i]);
+  }
   const GroupCount groups =
-      groups_for(count, spec.workgroup_size, DeviceLimits::from(context.properties()));
-  const gpu::GatherKeys push{count, words, values ? 1u : 0u, groups.x};
-  context.run_commands(
+      groups_for(count, workgroup_size_, DeviceLimits::from(context_.properties()));
+  const gpu::GatherKeys push{count, words, pairs_ ? 1u : 0u, groups.x};
+  context_.run_commands(
       [&](const vk::raii::CommandBuffer& cmd) {
         full_barrier(cmd);
-        bindings.bind(cmd, 0);
-        (*cmd).pushConstants(kernel.layout(), vk::ShaderStageFlagBits::eCompute, 0, sizeof(push),
+        bindings_->bind(cmd, 0);
+        (*cmd).pushConstants(kernel_->layout(), vk::ShaderStageFlagBits::eCompute, 0, sizeof(push),
                              &push);
         cmd.dispatch(groups.x, groups.y, groups.z);
         cmd.pipelineBarrier(
@@ -60,12 +77,25 @@ KeyArray read_keys_at(const Context& context, const Buffer& keys, const Buffer* 
       },
       "reading " + std::to_string(count) + " keys at given positions");
   out.words.resize(std::size_t(count) * words);
-  std::memcpy(out.words.data(), out_keys.mapped(), 4u * words * count);
-  if (values) {
+  std::memcpy(out.words.data(), out_keys_.mapped(), 4u * words * count);
+  if (pairs_) {
     out.values.resize(count);
-    std::memcpy(out.values.data(), out_values.mapped(), 4u * count);
+    std::memcpy(out.values.data(), out_values_.mapped(), 4u * count);
   }
   return out;
+}
+
+KeyArray read_keys_at(const Context& context, const Buffer& keys, const Buffer* values,
+                      KeyType type, std::span<const std::uint64_t> positions) {
+  if (positions.empty()) {
+    KeyArray out;
+    out.type = type;
+    out.has_values = values != nullptr;
+    return out;
+  }
+  const KeyGatherer gatherer(context, keys, values, type,
+                             static_cast<std::uint32_t>(positions.size()));
+  return gatherer.read(positions);
 }
 
 }  // namespace ss

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <stdexcept>
 
-#include "core/buffer.hpp"
 #include "core/context.hpp"
 #include "core/kernel.hpp"
 #include "distributed/kernel_bindings.hpp"
@@ -14,36 +14,50 @@
 
 namespace ss {
 
-std::vector<SplitterBounds> find_splitters(const Context& context, const Buffer& sorted_keys,
-                                           std::uint32_t n, KeyType type, bool descending,
-                                           std::span<const std::uint64_t> splitters) {
-  std::vector<SplitterBounds> bounds(splitters.size());
-  if (splitters.empty()) return bounds;
+SplitterFinder::SplitterFinder(const Context& context, const Buffer& sorted_keys, std::uint32_t n,
+                               KeyType type, bool descending, std::uint32_t max_splitters)
+    : context_(context),
+      n_(n),
+      type_(type),
+      descending_(descending),
+      capacity_(std::max(max_splitters, 1u)) {
   KernelSpec spec;
   spec.shader = "splitter_search.comp";
   spec.workgroup_size = std::min(64u, context.properties().max_workgroup_invocations);
   spec.bindings = gpu::SPLITTER_SEARCH_BINDING_COUNT;
   spec.push_size = sizeof(gpu::SplitterSearch);
-  const Kernel& kernel = context.kernel(spec);
+  kernel_ = &context.kernel(spec);
+  workgroup_size_ = spec.workgroup_size;
+  words_ = Buffer(context, 8u * capacity_, storage_usage(), MemoryKind::upload);
+  found_ = Buffer(context, 8u * capacity_, storage_usage(), MemoryKind::readback);
+  bindings_ = std::make_unique<KernelBindings>(
+      context, *kernel_,
+      std::initializer_list<std::vector<const Buffer*>>{{&sorted_keys, &words_, &found_}});
+}
 
+SplitterFinder::~SplitterFinder() = default;
+
+std::vector<SplitterBounds> SplitterFinder::find(std::span<const std::uint64_t> splitters) const {
+  std::vector<SplitterBounds> bounds(splitters.size());
+  if (splitters.empty()) return bounds;
+  if (splitters.size() > capacity_) {
+    throw std::logic_error("SplitterFinder::find: " + std::to_string(splitters.size()) +
+                           " splitters, room for " + std::to_string(capacity_));
+  }
   const auto count = static_cast<std::uint32_t>(splitters.size());
-  Buffer words(context, 8u * count, storage_usage(), MemoryKind::upload);
   for (std::uint32_t s = 0; s < count; ++s) {
     const std::uint32_t hi_lo[2] = {static_cast<std::uint32_t>(splitters[s] >> 32),
                                     static_cast<std::uint32_t>(splitters[s])};
-    std::memcpy(words.mapped() + 8u * s, hi_lo, 8);
+    std::memcpy(words_.mapped() + 8u * s, hi_lo, 8);
   }
-  Buffer found(context, 8u * count, storage_usage(), MemoryKind::readback);
-  const KernelBindings bindings(context, kernel, {{&sorted_keys, &words, &found}});
-
-  gpu::SplitterSearch push{n, count, static_cast<std::uint32_t>(type), descending ? 1u : 0u};
+  gpu::SplitterSearch push{n_, count, static_cast<std::uint32_t>(type_), descending_ ? 1u : 0u};
   const GroupCount groups =
-      groups_for(count, spec.workgroup_size, DeviceLimits::from(context.properties()));
-  context.run_commands(
+      groups_for(count, workgroup_size_, DeviceLimits::from(context_.properties()));
+  context_.run_commands(
       [&](const vk::raii::CommandBuffer& cmd) {
         full_barrier(cmd);
-        bindings.bind(cmd, 0);
-        (*cmd).pushConstants(kernel.layout(), vk::ShaderStageFlagBits::eCompute, 0, sizeof(push),
+        bindings_->bind(cmd, 0);
+        (*cmd).pushConstants(kernel_->layout(), vk::ShaderStageFlagBits::eCompute, 0, sizeof(push),
                              &push);
         cmd.dispatch(groups.x, groups.y, groups.z);
         cmd.pipelineBarrier(
@@ -54,10 +68,19 @@ std::vector<SplitterBounds> find_splitters(const Context& context, const Buffer&
       "the splitters' search in the sorted keys");
   for (std::uint32_t s = 0; s < count; ++s) {
     std::uint32_t pair[2];
-    std::memcpy(pair, found.mapped() + 8u * s, 8);
+    std::memcpy(pair, found_.mapped() + 8u * s, 8);
     bounds[s] = {pair[0], pair[1]};
   }
   return bounds;
+}
+
+std::vector<SplitterBounds> find_splitters(const Context& context, const Buffer& sorted_keys,
+                                           std::uint32_t n, KeyType type, bool descending,
+                                           std::span<const std::uint64_t> splitters) {
+  if (splitters.empty()) return {};
+  const SplitterFinder finder(context, sorted_keys, n, type, descending,
+                              static_cast<std::uint32_t>(splitters.size()));
+  return finder.find(splitters);
 }
 
 }  // namespace ss

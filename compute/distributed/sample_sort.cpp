@@ -136,6 +136,10 @@ SampleSortRank::SampleSortRank(const MpiWorld& world, const Context& context,
   runner_->set_input(input);
   if (setup.record_keys > 0) input_ = input;
   merger_ = std::make_unique<RunMerger>(context, type_, pairs_, setup.descending);
+  samples_ = std::make_unique<KeyGatherer>(context, runner_->result_keys(), nullptr, type_,
+                                           std::min(setup.samples, count_));
+  splitters_ = std::make_unique<SplitterFinder>(context, runner_->result_keys(), count_, type_,
+                                                setup.descending, world.size() - 1);
   if (world.size() > 1) {
     send_keys_ = Buffer(context, vk::DeviceSize(4) * key_words(type_) * count_, staging_usage(),
                         MemoryKind::readback);
@@ -230,7 +234,7 @@ SampleSortOutcome SampleSortRank::sort(RankWatchdog& watchdog) {
   start = Clock::now();
   const std::vector<std::uint32_t> positions = sample_positions(count_, setup_.samples);
   const std::vector<std::uint64_t> wide(positions.begin(), positions.end());
-  const KeyArray sample_keys = read_keys_at(context_, sorted_keys, nullptr, type_, wide);
+  const KeyArray sample_keys = samples_->read(wide);
   std::vector<Sample> samples = gather_samples(world_, sample_keys, positions, setup_.descending);
   out.times.samples = ms_since(start);
   if (record) record->sample_positions = positions;
@@ -240,8 +244,7 @@ SampleSortOutcome SampleSortRank::sort(RankWatchdog& watchdog) {
   out.splitters = choose_splitters(std::move(samples), ranks);
   std::vector<std::uint64_t> splitter_keys;
   for (const Sample& s : out.splitters) splitter_keys.push_back(s.key);
-  const std::vector<SplitterBounds> bounds =
-      find_splitters(context_, sorted_keys, count_, type_, setup_.descending, splitter_keys);
+  const std::vector<SplitterBounds> bounds = splitters_->find(splitter_keys);
   std::vector<std::uint32_t> cuts;
   for (std::size_t d = 0; d < bounds.size(); ++d) {
     cuts.push_back(split_position(out.splitters[d], rank, bounds[d].below, bounds[d].not_above));

@@ -28,8 +28,10 @@ namespace ss {
 class Context;
 class MpiWorld;
 class RankWatchdog;
+class KeyGatherer;
 class Runner;
 class RunMerger;
+class SplitterFinder;
 
 struct SampleSortSetup {
   std::uint64_t n = 0;  // keys over all ranks
@@ -103,6 +105,8 @@ class SampleSortRank {
   bool pairs_;
   std::unique_ptr<Runner> runner_;
   std::unique_ptr<RunMerger> merger_;
+  std::unique_ptr<KeyGatherer> samples_;       // reads the samples out of the sorted keys
+  std::unique_ptr<SplitterFinder> splitters_;  // finds the cuts in them
   Buffer send_keys_, send_values_;  // host-visible: this rank's sorted keys for other ranks
   Buffer recv_keys_, recv_values_;  // host-visible: the keys other ranks sent, grown as needed
   std::uint64_t recv_capacity_ = 0;

@@ -129,6 +129,19 @@ TEST_CASE("sample sort: the GPU finds where splitters cut sorted keys", "[sample
         CHECK(bounds[s].not_above ==
               std::upper_bound(encoded.begin(), encoded.end(), splitters[s]) - encoded.begin());
       }
+      // A finder kept from sort to sort finds the same for part of the splitters, again.
+      const SplitterFinder finder(test::gpu(), buffer, static_cast<std::uint32_t>(sorted.size()),
+                                  type, descending, static_cast<std::uint32_t>(splitters.size()));
+      for (int again = 0; again < 2; ++again) {
+        const std::size_t some = splitters.size() / 2 + 1;
+        const std::vector<SplitterBounds> part =
+            finder.find(std::span<const std::uint64_t>(splitters.data(), some));
+        REQUIRE(part.size() == some);
+        for (std::size_t s = 0; s < some; ++s) {
+          CHECK(part[s].below == bounds[s].below);
+          CHECK(part[s].not_above == bounds[s].not_above);
+        }
+      }
     }
   }
   test::require_validation_clean();
@@ -231,5 +244,17 @@ TEST_CASE("sample sort: keys read at positions of device buffers, and recorded p
     CHECK(read.values[i] == keys.values[positions[i]]);
   }
   CHECK(read_keys_at(test::gpu(), key_buffer, nullptr, KeyType::u64, positions).values.empty());
+  // One gatherer, as a rank keeps it from sort to sort: reads of fewer and of as many positions.
+  const KeyGatherer gatherer(test::gpu(), key_buffer, &value_buffer, KeyType::u64, 5);
+  for (const std::vector<std::uint64_t>& at :
+       {std::vector<std::uint64_t>{7}, std::vector<std::uint64_t>{999, 3, 500, 2, 1}}) {
+    const KeyArray got = gatherer.read(at);
+    REQUIRE(got.size() == at.size());
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      CHECK(got.bits(i) == keys.bits(at[i]));
+      CHECK(got.values[i] == keys.values[at[i]]);
+    }
+  }
+  CHECK_THROWS_AS(gatherer.read(std::vector<std::uint64_t>(6, 0)), std::logic_error);
   test::require_validation_clean();
 }
