@@ -9,8 +9,9 @@
 #   CATCH_TEST_SPEC  which test cases (default: all but the hidden ones)
 # Needs at run time: the Vulkan loader and the GPU's driver, VK_LAYER_KHRONOS_validation and the
 # libraries the binaries link (Debian 12: libvulkan1 vulkan-validationlayers libtbb12 libhwloc15
-# libgif7 libpugixml1v5 libstb0 libopenmpi3, and openmpi-bin for the sample sort's runs under
-# mpirun; 'ldd BUILD_DIR/tests/sortscope_tests' lists them). The device is
+# libgif7 libpugixml1v5 libstb0 libopenmpi3, openmpi-bin for the sample sort's runs under
+# mpirun, and poppler-utils, whose pdftotext reads the handout test's PDF back; 'ldd
+# BUILD_DIR/tests/sortscope_tests' lists the libraries). The device is
 # the one sortscope picks (a discrete GPU first; SORTSCOPE_DEVICE chooses another).
 #
 # Runs every test case in one process (each fails on the validation messages it caused, named),

@@ -82,6 +82,16 @@ HandoutPage full_speed_page(const LessonScene& scene, const Context& context) {
   return page;
 }
 
+// A page's words: the generated caption, or the lecturer's words that replace it, and theirs.
+HandoutPage captioned(const render::Caption& caption, StopWords words) {
+  HandoutPage page;
+  page.narration = words.replacement.empty() ? caption.narration : words.replacement;
+  page.invariant = caption.invariant;
+  page.invariant_fails = caption.invariant_fails;
+  page.lecturer = std::move(words.lecturer);
+  return page;
+}
+
 SceneRun prepare(const Lesson& lesson, const LessonScene& scene, const Context& context) {
   const DeviceLimits limits = DeviceLimits::from(context.properties());
   SceneRun run;
@@ -154,16 +164,11 @@ int render_lesson_handout(const std::string& name, const std::string& out,
       for (std::size_t k = 0; k < run.stops.size(); ++k) {
         throw_if_interrupted();
         const std::size_t step = run.stops[k];
-        const render::Caption caption = render::replay_caption(*scene.replay, step);
-        StopWords words = lesson_stop_words(scene, step, k == 0);
-        HandoutPage page;
+        HandoutPage page = captioned(render::replay_caption(*scene.replay, step),
+                                     lesson_stop_words(scene, step, k == 0));
         page.image = renderer.render_replay(*scene.replay, step);
         page.heading = render::replay_step_title(step);
         page.scenario = render::replay_scenario_text(*scene.replay);
-        page.narration = words.replacement.empty() ? caption.narration : words.replacement;
-        page.invariant = caption.invariant;
-        page.invariant_fails = caption.invariant_fails;
-        page.lecturer = std::move(words.lecturer);
         writer->add(placed(std::move(page), k));
         page_done();
       }
@@ -179,7 +184,8 @@ int render_lesson_handout(const std::string& name, const std::string& out,
       stepper.jump(position);
       const render::StepState state =
           render::capture_step_state(context, stepper, range, scene_frame.picks);
-      HandoutPage page;
+      HandoutPage page =
+          captioned(render::step_caption(state), lesson_stop_words(scene, position, k == 0));
       if (race) {
         race->jump(render::race_position(position, run.plan.steps.size(),
                                          run.race_plan.steps.size(), render::RaceSync::steps));
@@ -187,14 +193,8 @@ int render_lesson_handout(const std::string& name, const std::string& out,
       } else {
         page.image = renderer.render(state);
       }
-      const render::Caption caption = render::step_caption(state);
-      StopWords words = lesson_stop_words(scene, position, k == 0);
       page.heading = render::step_heading(state);
       page.scenario = render::scenario_text(run.plan);
-      page.narration = words.replacement.empty() ? caption.narration : words.replacement;
-      page.invariant = caption.invariant;
-      page.invariant_fails = caption.invariant_fails;
-      page.lecturer = std::move(words.lecturer);
       writer->add(placed(std::move(page), k));
       page_done();
     }

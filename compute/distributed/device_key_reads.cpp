@@ -66,14 +66,8 @@ KeyArray KeyGatherer::read(std::span<const std::uint64_t> positions) const {
   context_.run_commands(
       [&](const vk::raii::CommandBuffer& cmd) {
         full_barrier(cmd);
-        bindings_->bind(cmd, 0);
-        (*cmd).pushConstants(kernel_->layout(), vk::ShaderStageFlagBits::eCompute, 0, sizeof(push),
-                             &push);
-        cmd.dispatch(groups.x, groups.y, groups.z);
-        cmd.pipelineBarrier(
-            vk::PipelineStageFlagBits::eComputeShader, vk::PipelineStageFlagBits::eHost, {},
-            vk::MemoryBarrier(vk::AccessFlagBits::eShaderWrite, vk::AccessFlagBits::eHostRead), {},
-            {});
+        bindings_->dispatch(cmd, 0, push, groups);
+        host_read_barrier(cmd);
       },
       "reading " + std::to_string(count) + " keys at given positions");
   out.words.resize(std::size_t(count) * words);

@@ -109,10 +109,7 @@ std::uint32_t RunMerger::record(const vk::raii::CommandBuffer& cmd,
       const GroupCount groups = groups_for(
           (items + gpu::MERGE_RUNS_ITEMS - 1) / gpu::MERGE_RUNS_ITEMS, workgroup_size_, limits);
       push.groups_x = groups.x;
-      bindings_->bind(cmd, source);
-      (*cmd).pushConstants(kernel_->layout(), vk::ShaderStageFlagBits::eCompute, 0, sizeof(push),
-                           &push);
-      cmd.dispatch(groups.x, groups.y, groups.z);
+      bindings_->dispatch(cmd, source, push, groups);
       merged.push_back({a.first, items});
     }
     if (current.size() % 2 == 1) {  // the last run has no partner this round

@@ -37,4 +37,15 @@ void KernelBindings::bind(const vk::raii::CommandBuffer& cmd, std::size_t index)
   cmd.bindDescriptorSets(vk::PipelineBindPoint::eCompute, kernel_.layout(), 0, sets_.at(index), {});
 }
 
+void KernelBindings::push_constants(const vk::raii::CommandBuffer& cmd, const void* data,
+                                    std::uint32_t size) const {
+  (*cmd).pushConstants(kernel_.layout(), vk::ShaderStageFlagBits::eCompute, 0, size, data);
+}
+
+void host_read_barrier(const vk::raii::CommandBuffer& cmd) {
+  cmd.pipelineBarrier(
+      vk::PipelineStageFlagBits::eComputeShader, vk::PipelineStageFlagBits::eHost, {},
+      vk::MemoryBarrier(vk::AccessFlagBits::eShaderWrite, vk::AccessFlagBits::eHostRead), {}, {});
+}
+
 }  // namespace ss

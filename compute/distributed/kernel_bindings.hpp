@@ -6,11 +6,16 @@
 
 #include <vulkan/vulkan_raii.hpp>
 
+#include "plan/plan.hpp"
+
 namespace ss {
 
 class Buffer;
 class Context;
 class Kernel;
+
+// The compute shaders' writes made visible to the host that maps the buffers they wrote.
+void host_read_barrier(const vk::raii::CommandBuffer& cmd);
 
 class KernelBindings {
  public:
@@ -19,8 +24,19 @@ class KernelBindings {
 
   // Binds the kernel's pipeline and set `index`.
   void bind(const vk::raii::CommandBuffer& cmd, std::size_t index) const;
+  // bind(), the push constants, and one dispatch of `groups`.
+  template <class Push>
+  void dispatch(const vk::raii::CommandBuffer& cmd, std::size_t index, const Push& push,
+                const GroupCount& groups) const {
+    bind(cmd, index);
+    push_constants(cmd, &push, sizeof(push));
+    cmd.dispatch(groups.x, groups.y, groups.z);
+  }
 
  private:
+  void push_constants(const vk::raii::CommandBuffer& cmd, const void* data,
+                      std::uint32_t size) const;
+
   const Kernel& kernel_;
   vk::raii::DescriptorPool pool_ = nullptr;
   std::vector<vk::DescriptorSet> sets_;  // owned by pool_
