@@ -8,6 +8,7 @@ namespace ss {
 
 std::vector<std::uint64_t> recorded_positions(std::uint64_t count, std::uint64_t limit) {
   const std::uint64_t kept = std::min(count, limit);
+  if (kept == 0) return {};  // an empty array (a rank that received no keys), or nothing kept
   std::vector<std::uint64_t> out(kept);
   // The middle of each of `kept` equal parts: (2i + 1) count / 2 kept, split so that no product
   // overflows (count < 2^41, kept <= 2^20).
