@@ -350,13 +350,4 @@ KeyArray SampleSortRank::part() const {
   return out;
 }
 
-SampleSortOutcome sample_sort(const MpiWorld& world, const Context& context,
-                              const SampleSortSetup& setup, const KeyArray& input,
-                              RankWatchdog& watchdog, KeyArray& part) {
-  SampleSortRank sorter(world, context, setup, input);
-  SampleSortOutcome outcome = sorter.sort(watchdog);
-  part = sorter.part();
-  return outcome;
-}
-
 }  // namespace ss

@@ -113,9 +113,4 @@ class SampleSortRank {
   std::uint64_t part_count_ = 0;
 };
 
-// One sort with a fresh SampleSortRank: its outcome and this rank's part (read from the GPU).
-SampleSortOutcome sample_sort(const MpiWorld& world, const Context& context,
-                              const SampleSortSetup& setup, const KeyArray& input,
-                              RankWatchdog& watchdog, KeyArray& part);
-
 }  // namespace ss

@@ -29,11 +29,12 @@ layout(set = 0, binding = 4, std430) writeonly buffer OutValues {
 };
 
 void main() {
-  const uint i = flat_group_index(gl_WorkGroupID.x, gl_WorkGroupID.y, pc.groups_x) *
-                     gl_WorkGroupSize.x +
-                 gl_LocalInvocationID.x;
+  const uint i =
+      flat_group_index(gl_WorkGroupID.x, gl_WorkGroupID.y, pc.groups_x) * gl_WorkGroupSize.x +
+      gl_LocalInvocationID.x;
   if (i >= pc.count) return;
   const uint p = positions[i];
-  for (uint w = 0u; w < pc.key_words; ++w) out_keys[i * pc.key_words + w] = keys[p * pc.key_words + w];
+  for (uint w = 0u; w < pc.key_words; ++w)
+    out_keys[i * pc.key_words + w] = keys[p * pc.key_words + w];
   if (pc.pairs != 0u) out_values[i] = values[p];
 }
