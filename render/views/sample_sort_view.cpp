@@ -253,7 +253,7 @@ void draw_labels(ImDrawList* list, const SampleSortReplay& replay, std::size_t s
 }  // namespace
 
 float replay_lanes_min_height(std::uint32_t ranks, float line) {
-  return float(ranks) * 1.5f * line + 2.0f * line;
+  return float(ranks) * 1.2f * line + line;
 }
 
 void draw_sample_sort_replay(ImGuiLayer& ui, const SampleSortReplay& replay, std::size_t step,
