@@ -31,10 +31,7 @@ std::vector<std::uint32_t> gather_words(const Context& context, const Buffer& bu
   context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
     full_barrier(cmd);
     cmd.copyBuffer(buffer.handle(), staging.handle(), regions);
-    cmd.pipelineBarrier(
-        vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
-        vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite, vk::AccessFlagBits::eHostRead), {},
-        {});
+    transfer_to_host_barrier(cmd);
   });
   out.resize(items.size() * item_words);
   std::memcpy(out.data(), staging.mapped(), bytes);

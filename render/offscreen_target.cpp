@@ -93,10 +93,7 @@ void record_image_to_host(const vk::raii::CommandBuffer& cmd, vk::Image image, v
   const vk::BufferImageCopy region(0, 0, 0, {vk::ImageAspectFlagBits::eColor, 0, 0, 1}, {0, 0, 0},
                                    vk::Extent3D(extent.width, extent.height, 1));
   cmd.copyImageToBuffer(image, vk::ImageLayout::eTransferSrcOptimal, buffer.handle(), region);
-  const vk::MemoryBarrier to_host(vk::AccessFlagBits::eTransferWrite,
-                                  vk::AccessFlagBits::eHostRead);
-  cmd.pipelineBarrier(vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
-                      to_host, {}, {});
+  transfer_to_host_barrier(cmd);
 }
 
 Image read_host_image(const Buffer& buffer, vk::Extent2D extent, bool bgra) {

@@ -50,6 +50,18 @@ void full_barrier(const vk::raii::CommandBuffer& cmd) {
                       vk::MemoryBarrier(A::eMemoryWrite, A::eMemoryRead | A::eMemoryWrite), {}, {});
 }
 
+void transfer_to_host_barrier(const vk::raii::CommandBuffer& cmd) {
+  cmd.pipelineBarrier(
+      vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
+      vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite, vk::AccessFlagBits::eHostRead), {}, {});
+}
+
+void compute_to_host_barrier(const vk::raii::CommandBuffer& cmd) {
+  cmd.pipelineBarrier(
+      vk::PipelineStageFlagBits::eComputeShader, vk::PipelineStageFlagBits::eHost, {},
+      vk::MemoryBarrier(vk::AccessFlagBits::eShaderWrite, vk::AccessFlagBits::eHostRead), {}, {});
+}
+
 vk::BufferUsageFlags storage_usage() {
   using U = vk::BufferUsageFlagBits;
   return U::eStorageBuffer | U::eTransferSrc | U::eTransferDst | U::eVertexBuffer;
@@ -125,10 +137,7 @@ void download_into(const Context& context, const Buffer& src, std::span<std::byt
     context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
       full_barrier(cmd);
       cmd.copyBuffer(src.handle(), staging.handle(), vk::BufferCopy(offset + done, 0, size));
-      cmd.pipelineBarrier(
-          vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
-          vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite, vk::AccessFlagBits::eHostRead), {},
-          {});
+      transfer_to_host_barrier(cmd);
     });
     std::memcpy(out.data() + done, staging.mapped(), size);
   }

@@ -45,6 +45,10 @@ vk::BufferUsageFlags storage_usage();
 // Orders everything submitted before against everything after, across submissions too: each
 // batch sortscope records starts with one, so no command reads data an earlier batch still writes.
 void full_barrier(const vk::raii::CommandBuffer& cmd);
+// Copies (transfer) or shaders (compute) before it made visible to the host that maps the buffers
+// they wrote.
+void transfer_to_host_barrier(const vk::raii::CommandBuffer& cmd);
+void compute_to_host_barrier(const vk::raii::CommandBuffer& cmd);
 
 // Copies host bytes into a device buffer (through a staging buffer).
 void upload(const Context& context, const Buffer& dst, std::span<const std::byte> bytes,

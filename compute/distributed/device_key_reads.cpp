@@ -67,7 +67,7 @@ KeyArray KeyGatherer::read(std::span<const std::uint64_t> positions) const {
       [&](const vk::raii::CommandBuffer& cmd) {
         full_barrier(cmd);
         bindings_->dispatch(cmd, 0, push, groups);
-        host_read_barrier(cmd);
+        compute_to_host_barrier(cmd);
       },
       "reading " + std::to_string(count) + " keys at given positions");
   out.words.resize(std::size_t(count) * words);

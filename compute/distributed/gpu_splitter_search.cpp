@@ -57,7 +57,7 @@ std::vector<SplitterBounds> SplitterFinder::find(std::span<const std::uint64_t> 
       [&](const vk::raii::CommandBuffer& cmd) {
         full_barrier(cmd);
         bindings_->dispatch(cmd, 0, push, groups);
-        host_read_barrier(cmd);
+        compute_to_host_barrier(cmd);
       },
       "the splitters' search in the sorted keys");
   for (std::uint32_t s = 0; s < count; ++s) {

@@ -42,10 +42,4 @@ void KernelBindings::push_constants(const vk::raii::CommandBuffer& cmd, const vo
   (*cmd).pushConstants(kernel_.layout(), vk::ShaderStageFlagBits::eCompute, 0, size, data);
 }
 
-void host_read_barrier(const vk::raii::CommandBuffer& cmd) {
-  cmd.pipelineBarrier(
-      vk::PipelineStageFlagBits::eComputeShader, vk::PipelineStageFlagBits::eHost, {},
-      vk::MemoryBarrier(vk::AccessFlagBits::eShaderWrite, vk::AccessFlagBits::eHostRead), {}, {});
-}
-
 }  // namespace ss

@@ -14,9 +14,6 @@ class Buffer;
 class Context;
 class Kernel;
 
-// The compute shaders' writes made visible to the host that maps the buffers they wrote.
-void host_read_barrier(const vk::raii::CommandBuffer& cmd);
-
 class KernelBindings {
  public:
   KernelBindings(const Context& context, const Kernel& kernel,

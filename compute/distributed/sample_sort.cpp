@@ -49,12 +49,6 @@ void copy_keys(const vk::raii::CommandBuffer& cmd, const Buffer& from, const Buf
                  vk::BufferCopy(from_first * key_bytes, to_first * key_bytes, count * key_bytes));
 }
 
-void host_barrier(const vk::raii::CommandBuffer& cmd) {
-  cmd.pipelineBarrier(
-      vk::PipelineStageFlagBits::eTransfer, vk::PipelineStageFlagBits::eHost, {},
-      vk::MemoryBarrier(vk::AccessFlagBits::eTransferWrite, vk::AccessFlagBits::eHostRead), {}, {});
-}
-
 RecordedKeys record_host(const KeyArray& keys, std::uint64_t limit) {
   RecordedKeys out;
   out.count = keys.size();
@@ -279,7 +273,7 @@ SampleSortOutcome SampleSortRank::sort(RankWatchdog& watchdog) {
             copy_keys(cmd, sorted_keys, send_keys_, from, from, keys, key_bytes);
             if (pairs_) copy_keys(cmd, *sorted_values, send_values_, from, from, keys, 4);
           }
-          host_barrier(cmd);
+          transfer_to_host_barrier(cmd);
         },
         "the keys for other ranks, GPU to host memory");
   }
