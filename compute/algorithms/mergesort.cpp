@@ -10,25 +10,38 @@ namespace ss {
 
 namespace {
 
-constexpr std::uint32_t k_default_threads = 256;
-constexpr std::uint32_t k_max_keys_per_thread = 15;
-// The tuned tile's keys per thread (256 threads): swept 9..15 on the H100 (run 12 of
-// docs/bench/2026-11-23-h100-speed-3-experiments.txt). u32 at 2^26: 9 -> 5.01 ms, 11 -> 5.31,
-// 15 -> 5.48 (even counts slower: 10 -> 5.46, 12 -> 5.62); u32 pairs: 9 -> 10.77, 11 -> 10.21,
-// 15 -> 14.05. Fewer keys per thread cost a merge pass only past a power of two of tiles, and
-// shorten each thread's serial merge; 8-byte elements (pairs, u64 keys) keep 11.
-constexpr std::uint32_t k_tuned_keys_per_thread = 9;
+// The tuned tiles, by bytes per element. 8-byte elements (pairs, u64 keys): 256 threads x 11 keys,
+// swept 9..15 keys at 256 threads on the H100 (run 12 of
+// docs/bench/2026-11-23-h100-speed-3-experiments.txt; u32 pairs at 2^26: 9 -> 10.77 ms, 11 ->
+// 10.21, 15 -> 14.05). 4-byte elements took 256 x 9 there (u32 at 2^26: 9 -> 5.01 ms, 11 -> 5.31,
+// 15 -> 5.48). On the H200, whose copy bandwidth is 43% above the H100's with the same 48 KiB of
+// shared memory per SM for a Vulkan pipeline, u32 at 2^26 (docs/bench/2026-11-29-h200-mergesort-
+// experiments.txt): 256 x 9 3.61 ms, 256 x 11 3.65, 256 x 17 3.92, 256 x 23 3.67, 512 x 11 3.77,
+// 128 x 17 3.42, 128 x 23 3.56: 128 x 17 keeps five workgroups of 8.5 KiB per SM, as 256 x 9
+// does, with a longer serial merge per thread and a blocksort phase fewer; its merge passes take
+// 0.162 ms instead of 0.173. u32 pairs did not gain from it (blocksort 1.29 -> 1.64 ms, merges
+// 4.52 -> 5.42 at 2^26).
+constexpr std::uint32_t k_tuned_threads = 128;
+constexpr std::uint32_t k_tuned_keys_per_thread = 17;
+constexpr std::uint32_t k_tuned_wide_threads = 256;
 constexpr std::uint32_t k_tuned_wide_keys_per_thread = 11;
+// Most keys per thread a chosen tile may take: the tuned 17 (more keep more registers live
+// through each serial merge: 256 x 19 to 23 were slower on the H200).
+constexpr std::uint32_t k_max_keys_per_thread = 17;
 
 // Consecutive tiles one merge workgroup produces, the next tile's loads in flight while it merges
-// the current one (mergesort_merge.comp). H100 at 2^26 (docs/bench/2026-11-24-h100-speed-7-
-// experiments.txt): u32 keys 2 -> 3.92 ms, 3 -> 3.90, 4 -> 3.92, 8 -> 4.01; u32 pairs 3 -> 7.14,
-// 4 -> 7.17, 8 -> 7.33; u64 keys 2 -> 7.94, 3 -> 7.68, 4 -> 7.58 (8-byte elements take 4: best
-// for u64 keys, within 0.4% for pairs); u64 keys with values 4 -> 14.23, 8 -> 12.90 (the 8 with
-// samples every 64th key; 13.78 with every 256th in the record). Wider elements leave fewer
-// workgroups per SM, so each one overlaps more tiles.
+// the current one (mergesort_merge.comp). H100 at 2^26 with 256 x 9 tiles
+// (docs/bench/2026-11-24-h100-speed-7-experiments.txt): u32 keys 2 -> 3.92 ms, 3 -> 3.90, 4 ->
+// 3.92, 8 -> 4.01; u32 pairs 3 -> 7.14, 4 -> 7.17, 8 -> 7.33; u64 keys 2 -> 7.94, 3 -> 7.68, 4 ->
+// 7.58 (8-byte elements take 4: best for u64 keys, within 0.4% for pairs); u64 keys with values 4
+// -> 14.23, 8 -> 12.90 (the 8 with samples every 64th key; 13.78 with every 256th in the record).
+// Wider elements leave fewer workgroups per SM, so each one overlaps more tiles. H200, u32 at 2^26
+// with 128 x 17 tiles: 3 -> 3.42 ms, 4 -> 3.42, 6 -> 3.37-3.41; in a session whose partition
+// step was slower (a rejected search), 4 -> 3.51, 6 -> 3.48, 8 -> 3.50, 12 -> 3.51. Loading two
+// tiles ahead instead of one, in two register buffers, was slower at every count (3.55-3.59 ms at
+// 128 x 17: 96 registers).
 std::uint32_t merge_tiles_per_group(std::uint32_t element_bytes) {
-  if (element_bytes <= 4) return 3;
+  if (element_bytes <= 4) return 6;
   return element_bytes <= 8 ? 4 : 8;
 }
 
@@ -69,11 +82,12 @@ MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limit
   auto fits = [&](std::uint32_t threads) {
     return limits.max_shared_memory / (threads * element_bytes);
   };
-  const std::uint32_t tuned_threads = std::min(k_default_threads, max_threads);
+  const bool wide = element_bytes > 4;
+  const std::uint32_t tuned_threads =
+      std::min(wide ? k_tuned_wide_threads : k_tuned_threads, max_threads);
   MergesortTuning t;
   t.threads = tuned_threads;
-  const std::uint32_t tuned_vt =
-      element_bytes > 4 ? k_tuned_wide_keys_per_thread : k_tuned_keys_per_thread;
+  const std::uint32_t tuned_vt = wide ? k_tuned_wide_keys_per_thread : k_tuned_keys_per_thread;
   t.keys_per_thread = std::min(tuned_vt, fits(t.threads));
   const std::uint32_t tuned_keys = t.threads * t.keys_per_thread;
   if (options.threads != 0 || options.keys_per_thread != 0) {
@@ -84,7 +98,7 @@ MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limit
     const std::uint32_t chosen = chosen_tile_keys(
         spec, tuned_keys, k_mergesort_teaching_threads * k_mergesort_teaching_keys_per_thread);
     if (chosen != tuned_keys) {
-      // NT x VT = chosen with NT a power of two: the squarest split, VT <= 15 and what fits.
+      // NT x VT = chosen with NT a power of two: the squarest split, VT <= 17 and what fits.
       std::uint32_t best_threads = 0;  // the first NT that works, unless a square one follows
       for (std::uint32_t nt = 2; nt <= max_threads && nt <= chosen; nt *= 2) {
         const std::uint32_t vt = chosen / nt;

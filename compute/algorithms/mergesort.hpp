@@ -8,9 +8,9 @@ namespace ss {
 // Tile shape of the mergesort kernels on a device: NT threads of VT keys each, passed as the
 // workgroup size and specialization constant MERGESORT_SPEC_VT. The one place they are chosen.
 struct MergesortTuning {
-  std::uint32_t threads = 256;        // NT, a power of two
-  std::uint32_t keys_per_thread = 9;  // VT
-  std::uint32_t tile_keys = 2304;     // NV = NT * VT
+  std::uint32_t threads = 128;         // NT, a power of two
+  std::uint32_t keys_per_thread = 17;  // VT
+  std::uint32_t tile_keys = 2176;      // NV = NT * VT
   std::uint32_t shared_bytes = 0;     // the tile kernels' shared memory
   bool tuned = true;                  // the device's tuned tiles, not teaching ones
 };
@@ -26,10 +26,11 @@ struct MergesortOptions {
   std::uint32_t keys_per_thread = 0;
 };
 
-// Tuned: NT = 256 (fewer if the device caps workgroups), VT = 9 for 4-byte elements and 11 for
-// wider ones (pairs, u64), or the most the shared memory holds. spec.tile_keys (chosen_tile_keys)
-// may ask for other tiles: teaching tiles above, or K keys split as NT x VT with NT a power of two,
-// as square as VT <= 15 allows (UsageError when K has no such split). Throws SetupError when a tile
+// Tuned: 128 x 17 for 4-byte elements and 256 x 11 for wider ones (pairs, u64), with fewer
+// threads if the device caps workgroups and fewer keys if its shared memory holds fewer.
+// spec.tile_keys (chosen_tile_keys) may ask for other tiles: teaching tiles above, or K keys split
+// as NT x VT with NT a power of two, as square as VT <= 17 allows (UsageError when K has no such
+// split). Throws SetupError when a tile
 // cannot fit or the options ask for what the device cannot run.
 MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                  const MergesortOptions& options = {});

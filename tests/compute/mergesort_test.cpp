@@ -286,16 +286,17 @@ TEST_CASE("mergesort: classroom sizes get teaching tiles, 64 keys in 4 tiles and
   CHECK(blocksort.phases == 3);
   CHECK(plan.steps.size() == 1 + 2 * 2);
   CHECK(mergesort_tuning({k_teaching_max_n + 1, KeyType::u32, false, false}, device).tile_keys ==
-        256 * 9);
+        128 * 17);
 }
 
-TEST_CASE("mergesort: a chosen tile may take the device's largest workgroup, the tuned one 256",
+TEST_CASE("mergesort: a chosen tile may take the device's largest workgroup, the tuned one 128",
           "[mergesort]") {
   DeviceLimits device;
   device.max_shared_memory = 49152;
   device.max_workgroup_invocations = 1024;
   SortSpec spec{1u << 20, KeyType::u32, false, false};
-  CHECK(mergesort_tuning(spec, device).threads == 256);
+  CHECK(mergesort_tuning(spec, device).threads == 128);
+  CHECK(mergesort_tuning({1u << 20, KeyType::u32, true, false}, device).threads == 256);
   spec.tile_keys = 4608;
   const MergesortTuning t = mergesort_tuning(spec, device);
   CHECK(t.threads == 512);
@@ -317,11 +318,11 @@ TEST_CASE("mergesort: a device too small for the tile is refused with the reason
   CHECK_THROWS_WITH(mergesort_tuning({100000, KeyType::u64, true, false}, tiny),
                     Catch::Contains("shared memory"));
   // A 32 KiB device (lavapipe) stages 10 u64 pairs per thread of 256 (11 tuned), and the tuned
-  // 9 u32 keys.
+  // 17 u32 keys per thread of 128.
   DeviceLimits lavapipe = tiny;
   lavapipe.max_shared_memory = 32768;
   CHECK(mergesort_tuning({100000, KeyType::u64, true, false}, lavapipe).keys_per_thread == 10);
-  CHECK(mergesort_tuning({100000, KeyType::u32, false, false}, lavapipe).tile_keys == 256 * 9);
+  CHECK(mergesort_tuning({100000, KeyType::u32, false, false}, lavapipe).tile_keys == 128 * 17);
   CHECK(mergesort_tuning({100000, KeyType::u32, true, false}, lavapipe).tile_keys == 256 * 11);
 }
 
@@ -331,7 +332,7 @@ TEST_CASE("mergesort: a merge workgroup produces a few consecutive tiles, more f
   device.max_shared_memory = 49152;
   device.max_workgroup_invocations = 1024;
   for (const auto& [type, pairs, per_group] :
-       {std::tuple{KeyType::u32, false, 3u}, std::tuple{KeyType::f32, true, 4u},
+       {std::tuple{KeyType::u32, false, 6u}, std::tuple{KeyType::f32, true, 4u},
         std::tuple{KeyType::u64, false, 4u}, std::tuple{KeyType::u64, true, 8u}}) {
     const Plan plan = plan_mergesort({1000000, type, pairs, false}, device);
     const auto& blocksort = std::get<gpu::MergesortStep>(plan.steps.front().view);
