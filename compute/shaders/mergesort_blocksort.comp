@@ -24,12 +24,13 @@ void main() {
   if (pc.phase_limit >= 1u) {
     // Phase 0: VT keys per thread into registers. A partial thread pads with the largest encoded
     // key: the network never moves a key past an equal one, so the padding stays behind every
-    // real key and is never stored.
+    // real key and is never stored. One-word keys keep their high word 0, padding too, so the
+    // driver can drop it from the network.
     const uint mine = count > VT * tid ? ms_min(VT, count - VT * tid) : 0u;
     [[unroll]] for (uint i = 0u; i < VT; ++i) {
       const uint slot = ms_min(VT * tid + i, NV - 1u);
       r_lo[i] = i < mine ? s_lo[slot] : 0xffffffffu;
-      r_hi[i] = i < mine && is_u64() ? s_hi[slot] : (i < mine ? 0u : 0xffffffffu);
+      r_hi[i] = is_u64() ? (i < mine ? s_hi[slot] : 0xffffffffu) : 0u;
       r_value[i] = HAS_VALUES && i < mine ? s_value[slot] : 0u;
     }
     [[unroll]] for (uint level = 0u; level < VT; ++level) {
