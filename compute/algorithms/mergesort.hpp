@@ -11,8 +11,8 @@ struct MergesortTuning {
   std::uint32_t threads = 128;         // NT, a power of two
   std::uint32_t keys_per_thread = 17;  // VT
   std::uint32_t tile_keys = 2176;      // NV = NT * VT
-  std::uint32_t shared_bytes = 0;     // the tile kernels' shared memory
-  bool tuned = true;                  // the device's tuned tiles, not teaching ones
+  std::uint32_t shared_bytes = 0;      // the tile kernels' shared memory
+  bool tuned = true;                   // the device's tuned tiles, not teaching ones
 };
 
 // Teaching tiles (spec.tile_keys auto at n <= k_teaching_max_n): NT = VT = 4, so 64 keys span
@@ -30,8 +30,8 @@ struct MergesortOptions {
 // threads if the device caps workgroups and fewer keys if its shared memory holds fewer.
 // spec.tile_keys (chosen_tile_keys) may ask for other tiles: teaching tiles above, or K keys split
 // as NT x VT with NT a power of two, as square as VT <= 17 allows (UsageError when K has no such
-// split). Throws SetupError when a tile
-// cannot fit or the options ask for what the device cannot run.
+// split). Throws SetupError when a tile cannot fit or the options ask for what the device cannot
+// run.
 MergesortTuning mergesort_tuning(const SortSpec& spec, const DeviceLimits& limits,
                                  const MergesortOptions& options = {});
 
