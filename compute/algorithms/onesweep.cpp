@@ -171,24 +171,32 @@ bool keys_encoded_between_passes(const SortSpec& spec) {
          (spec.descending || spec.key_type == KeyType::i32 || spec.key_type == KeyType::f32);
 }
 
-// Keys each histogram workgroup counts: whole chunks of 256 x 16 keys, at least
-// k_hist_min_chunks, else as many as keep the grid near k_hist_groups workgroups (a few per SM on
-// large GPUs). Each workgroup adds its 256 counts per digit pass to the global histograms once;
-// one workgroup per chunk meant 2^16 workgroups and 2^26 global atomics on 1024 words at 2^28 u32
-// keys. H100 at 2^28: u32 0.773 -> 0.480 ms, f32 (few distinct high digits) 0.775 -> 0.411 (the
-// records docs/bench/2026-11-24-h100-speed-9.jsonl and docs/bench/2026-11-24-h100-speed-10.jsonl).
-// Near 2048 workgroups of at least one chunk, 2^24 keys took 0.045 ms (2048 workgroups of 2
-// chunks, each ending on its 1024 global atomics); at least 8 chunks and near 3168 workgroups,
-// 0.038 ms at 2^24 and 0.473 at 2^28 (docs/bench/2026-11-26-h100-speed-17-experiments.txt).
+// Keys each histogram workgroup counts: whole chunks of 256 x 16 keys, up to k_hist_min_chunks
+// where n is small enough that fewer would leave fewer than k_hist_small_groups workgroups, else
+// as many as keep the grid near k_hist_groups workgroups (a few per SM on large GPUs). Each
+// workgroup adds its 256 counts per digit pass to the global histograms once; one workgroup per
+// chunk meant 2^16 workgroups and 2^26 global atomics on 1024 words at 2^28 u32 keys. H100 at
+// 2^28: u32 0.773 -> 0.480 ms, f32 (few distinct high digits) 0.775 -> 0.411 (the records
+// docs/bench/2026-11-24-h100-speed-9.jsonl and docs/bench/2026-11-24-h100-speed-10.jsonl). Near
+// 2048 workgroups of at least one chunk, 2^24 keys took 0.045 ms (2048 workgroups of 2 chunks,
+// each ending on its 1024 global atomics); at least 8 chunks and near 3168 workgroups, 0.038 ms at
+// 2^24 and 0.473 at 2^28 (docs/bench/2026-11-26-h100-speed-17-experiments.txt). Below 2^22 keys 8
+// chunks left few workgroups for 132 SMs: on the H200, chunks per workgroup 8 / 4 / 2 / 1, 2^20
+// 0.012 / 0.008 / 0.007 / 0.008 ms, 2^21 0.013 / 0.009 / 0.010 / 0.011, 2^22 0.015 / 0.014 /
+// 0.015 / 0.019, 2^24 0.036 / 0.038 / 0.045 / 0.061 (BENCHMARKS.md note 154): about 128
+// workgroups, at most 8 chunks each.
 constexpr std::uint32_t k_hist_groups = 3168;
 constexpr std::uint32_t k_hist_min_chunks = 8;
+constexpr std::uint32_t k_hist_small_groups = 128;
 std::uint32_t onesweep_hist_keys(std::uint32_t n, std::uint32_t chunks_per_group) {
   const std::uint32_t chunk = gpu::ONESWEEP_HIST_WORKGROUP * gpu::ONESWEEP_HIST_KEYS_PER_THREAD;
   const std::uint64_t chunks = (std::uint64_t(n) + chunk - 1) / chunk;
+  const std::uint64_t small_n_chunks =
+      std::clamp<std::uint64_t>(chunks / k_hist_small_groups, 1, k_hist_min_chunks);
   const std::uint64_t per_group =
-      chunks_per_group != 0 ? chunks_per_group
-                            : std::max<std::uint64_t>(k_hist_min_chunks,
-                                                      (chunks + k_hist_groups - 1) / k_hist_groups);
+      chunks_per_group != 0
+          ? chunks_per_group
+          : std::max(small_n_chunks, (chunks + k_hist_groups - 1) / k_hist_groups);
   return static_cast<std::uint32_t>(per_group * chunk);
 }
 }  // namespace
