@@ -339,20 +339,15 @@ Lesson load_lesson(const std::filesystem::path& path) {
 }
 
 std::vector<std::string> builtin_lesson_names() {
-  std::vector<std::string> names;
-  for (const BuiltinLesson& lesson : builtin_lessons()) names.emplace_back(lesson.name);
-  return names;
+  return embedded_names(builtin_lessons());
 }
 
 Lesson builtin_lesson(const std::string& name) {
-  for (const BuiltinLesson& lesson : builtin_lessons()) {
-    if (lesson.name == name)
-      return parse_lesson(lesson.text, "built-in lesson " + name + ".toml", name);
+  if (const EmbeddedText* lesson = find_embedded(builtin_lessons(), name)) {
+    return parse_lesson(lesson->text, "built-in lesson " + name + ".toml", name);
   }
-  std::string names;
-  for (const std::string& n : builtin_lesson_names()) names += (names.empty() ? "" : ", ") + n;
-  throw UsageError("no built-in lesson '" + name + "' (built in: " + names +
-                   "), and no such lesson file");
+  throw UsageError("no built-in lesson '" + name + "' (built in: " +
+                   joined_embedded_names(builtin_lessons()) + "), and no such lesson file");
 }
 
 Lesson find_lesson(const std::string& name_or_path) {

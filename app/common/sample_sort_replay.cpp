@@ -222,18 +222,15 @@ SampleSortReplay parse_replay(std::string_view text, const std::string& source) 
 }
 
 std::vector<std::string> builtin_replay_names() {
-  std::vector<std::string> names;
-  for (const BuiltinReplay& replay : builtin_replays()) names.emplace_back(replay.name);
-  return names;
+  return embedded_names(builtin_replays());
 }
 
 SampleSortReplay builtin_replay(const std::string& name) {
-  for (const BuiltinReplay& replay : builtin_replays()) {
-    if (replay.name == name) return parse_replay(replay.text, "built-in replay " + name);
+  if (const EmbeddedText* replay = find_embedded(builtin_replays(), name)) {
+    return parse_replay(replay->text, "built-in replay " + name);
   }
-  std::string names;
-  for (const std::string& n : builtin_replay_names()) names += (names.empty() ? "" : ", ") + n;
-  throw UsageError("no built-in replay '" + name + "' (built in: " + names +
+  throw UsageError("no built-in replay '" + name +
+                   "' (built in: " + joined_embedded_names(builtin_replays()) +
                    "), and no such replay folder or file");
 }
 
