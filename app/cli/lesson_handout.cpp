@@ -38,7 +38,7 @@ std::uint32_t full_speed_n(const LessonScene& scene, const Context& context) {
   return largest_full_speed_n(scene.scenario, DeviceLimits::from(context.properties()));
 }
 
-std::string fixed(double value, int digits) {
+std::string fixed_digits(double value, int digits) {
   char text[64];
   std::snprintf(text, sizeof text, "%.*f", digits, value);
   return text;
@@ -46,7 +46,7 @@ std::string fixed(double value, int digits) {
 
 // "2400x", "3.1x", "0.41x"
 std::string ratio(double value) {
-  return fixed(value, value >= 10 ? 0 : value >= 1 ? 1 : 2) + "x";
+  return fixed_digits(value, value >= 10 ? 0 : value >= 1 ? 1 : 2) + "x";
 }
 
 // The page after a full-speed scene's stops: the same kernels timed without instrumentation
@@ -74,11 +74,11 @@ HandoutPage full_speed_page(const LessonScene& scene, const Context& context) {
   const double gkeys = double(n) / (gpu_ms * 1e6);
   page.narration = "The same kernels, uninstrumented and run back to back, sort " +
                    std::to_string(n) + " " + std::string(to_string(s.type)) + " keys in " +
-                   fixed(gpu_ms, 3) + " ms on " + context.properties().name + " (" +
-                   fixed(gkeys, 2) + " Gkeys/s, median of 5). std::sort takes " + fixed(one[1], 1) +
-                   " ms on one core (" + ratio(one[1] / gpu_ms) + " the GPU's time) and " +
-                   fixed(all[1], 1) + " ms on every core of this machine (" +
-                   ratio(all[1] / gpu_ms) + ").";
+                   fixed_digits(gpu_ms, 3) + " ms on " + context.properties().name + " (" +
+                   fixed_digits(gkeys, 2) + " Gkeys/s, median of 5). std::sort takes " +
+                   fixed_digits(one[1], 1) + " ms on one core (" + ratio(one[1] / gpu_ms) +
+                   " the GPU's time) and " + fixed_digits(all[1], 1) +
+                   " ms on every core of this machine (" + ratio(all[1] / gpu_ms) + ").";
   return page;
 }
 
