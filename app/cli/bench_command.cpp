@@ -22,6 +22,7 @@
 #include "baseline/cpu_sort.hpp"
 #include "baseline/cpu_timing.hpp"
 #include "cli/commands.hpp"
+#include "cli/kept_rows.hpp"
 #include "cli/sample_sort_bench.hpp"
 #include "cli/stepping_cost.hpp"
 #include "common/bench_model.hpp"
@@ -51,6 +52,7 @@ struct BenchOptions {
   int warmup = 3;
   std::string cpu = "std";  // none | std | all
   std::string json;         // "": none, "-": stdout
+  bool append = false;      // keep the rows the --json/--csv files hold
   std::string csv;
   std::string plot;
   std::vector<std::string> overlays;
@@ -105,23 +107,34 @@ struct Group {
 
 // Where one output goes: stdout for "-", row by row; or a file, written whole by commit() once
 // the bench is complete (atomically: an error or an interruption leaves any earlier file as it
-// was). The file is opened at once, so a bad path fails before anything runs.
+// was), after the rows it already held when `append`. The file is opened at once, so a bad path
+// fails before anything runs, and a file about to lose its rows says so before the run.
 class Sink {
  public:
-  explicit Sink(const std::string& path) : path_(path) {
+  Sink(const std::string& path, bool append) : path_(path) {
     if (path.empty() || path == "-") return;
+    const std::string earlier = rows_already_in(path);
+    if (append) {
+      kept_ = earlier;
+    } else if (!earlier.empty()) {
+      std::cerr << "bench: " << path << " holds " << line_count(earlier)
+                << " lines; this run's rows will replace them (--append adds to them)\n";
+    }
     file_ = std::make_unique<AtomicFile>(path);
   }
   bool on() const { return !path_.empty(); }
+  const std::string& kept() const { return kept_; }
   std::ostream& out() { return file_ ? static_cast<std::ostream&>(buffer_) : std::cout; }
   void commit() {
     if (!file_) return;
+    file_->write(kept_);
     file_->write(buffer_.str());
     file_->commit();
   }
 
  private:
   std::string path_;
+  std::string kept_;
   std::unique_ptr<AtomicFile> file_;
   std::ostringstream buffer_;
 };
@@ -222,6 +235,7 @@ int bench(const BenchOptions& o) {
     b.reps = o.reps;
     b.warmup = o.warmup;
     b.json = o.json;
+    b.append = o.append;
     b.command = command_line(o) + " --local " + o.sample_sort.local;
     return bench_sample_sort(b, o.sample_sort);
   }
@@ -261,6 +275,9 @@ int bench(const BenchOptions& o) {
   }
   if (o.json == "-" && o.csv == "-") {
     throw UsageError("--json - and --csv - both ask for stdout; send one of them to a file");
+  }
+  if (o.append && (o.json.empty() || o.json == "-") && (o.csv.empty() || o.csv == "-")) {
+    throw UsageError("--append adds rows to a --json or --csv FILE; name one");
   }
   if (!o.plot.empty()) {
     const auto dir = std::filesystem::path(o.plot).parent_path();
@@ -349,10 +366,15 @@ int bench(const BenchOptions& o) {
               << ")\n";
   }
 
-  Sink json(o.json);
-  Sink csv(o.csv);
+  Sink json(o.json, o.append);
+  Sink csv(o.csv, o.append);
   const bool table_on_stdout = o.json != "-" && o.csv != "-";
-  if (csv.on()) csv.out() << csv_header() << std::flush;
+  if (!csv.kept().empty() && first_line(csv.kept()) != first_line(csv_header())) {
+    throw UsageError("--append: the first line of " + o.csv +
+                     " is not this bench's CSV header, so its rows would not line up; name "
+                     "another file");
+  }
+  if (csv.on() && csv.kept().empty()) csv.out() << csv_header() << std::flush;
   if (table_on_stdout) print_table_header(std::cout);
 
   const std::string date = today();
@@ -530,6 +552,9 @@ Command add_bench_command(CLI::App& app) {
                    ->expected(0, 1);
   auto* csv = sub->add_option("--csv", options->csv, "CSV with a header row to FILE (- = stdout)")
                   ->expected(0, 1);
+  sub->add_flag("--append", options->append,
+                "keep the rows the --json or --csv FILE holds and add this run's after them "
+                "(without it the FILE is replaced; either way only once the run is complete)");
   sub->add_flag(
       "--steps", options->steps,
       "per step kind (histogram, scan, pass 0, ...): ms, share and GB/s of the median run");

@@ -6,6 +6,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "cli/commands.hpp"
+#include "cli/kept_rows.hpp"
 #include "cli/sample_sort_ranks.hpp"
 #include "common/bench_model.hpp"
 #include "common/bench_rows.hpp"
@@ -167,7 +168,8 @@ int bench_on_ranks(const MpiWorld& world, RankWatchdog& watchdog,
     if (bench.json == "-") {
       std::cout << rows_text;
     } else {
-      write_file_atomically(bench.json, rows_text);
+      write_file_atomically(bench.json,
+                            (bench.append ? rows_already_in(bench.json) : "") + rows_text);
       std::cerr << "bench: wrote " << bench.json << "\n";
     }
   }

@@ -16,6 +16,7 @@ struct SampleSortBenchOptions {
   int reps = 5;
   int warmup = 1;
   std::string json;     // JSON Lines file, "-" for stdout, "" for none
+  bool append = false;  // keep the rows the json file holds
   std::string command;  // the command line recorded in each row
 };
 

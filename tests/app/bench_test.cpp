@@ -302,6 +302,45 @@ TEST_CASE("bench: bad output options exit 2 naming the problem", "[bench][cli]")
   CHECK_THAT(r.out, Catch::Contains("bench_bad.jsonl:1: the row has no \"type\" field"));
 }
 
+TEST_CASE("bench: --append keeps the rows a --json or --csv file holds; without it they go",
+          "[bench][cli][gpu]") {
+  const std::string json_path = data_path("bench_append.jsonl");
+  const std::string csv_path = data_path("bench_append.csv");
+  std::filesystem::remove(json_path);
+  std::filesystem::remove(csv_path);
+  const std::string run = "bench --algo batcher --n 2^8 --reps 1 --warmup 0 --cpu none ";
+  const std::string files = "--json '" + json_path + "' --csv '" + csv_path + "'";
+  REQUIRE(cli(run + files).code == 0);
+  CliResult r = cli(run + "--type u64 " + files + " --append");
+  REQUIRE(r.code == 0);
+  auto rows = lines_of(read_text(json_path));
+  REQUIRE(rows.size() == 2);
+  CHECK(nlohmann::json::parse(rows[0])["type"] == "uint32");
+  CHECK(nlohmann::json::parse(rows[1])["type"] == "uint64");
+  const auto csv = lines_of(read_text(csv_path));
+  REQUIRE(csv.size() == 3);  // one header, then a row per run
+  CHECK(csv[1].find("uint32") != std::string::npos);
+  CHECK(csv[2].find("uint64") != std::string::npos);
+
+  // Without --append the rows are replaced, and the run says so before it starts.
+  r = cli(run + files);
+  REQUIRE(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains(json_path + " holds 2 lines; this run's rows will replace "
+                                                "them (--append adds to them)"));
+  CHECK(lines_of(read_text(json_path)).size() == 1);
+  CHECK(lines_of(read_text(csv_path)).size() == 2);
+
+  // A CSV whose header differs is refused before anything runs; --append needs a file.
+  const std::string other = data_file("bench_append_other.csv", "n,ms\n1,2\n");
+  r = cli(run + "--csv '" + other + "' --append");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("is not this bench's CSV header"));
+  CHECK(read_text(other) == "n,ms\n1,2\n");
+  r = cli(run + "--json - --append");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("--append adds rows to a --json or --csv FILE; name one"));
+}
+
 TEST_CASE("bench: --plot draws a line per implementation, overlay rows included",
           "[bench][cli][gpu]") {
   const std::string png = data_path("bench_plot.png");

@@ -95,6 +95,11 @@ sorts() {
   grep -q '"kind":"exchange (MPI)"' "$work/bench.jsonl" || fail "bench: no exchange phase"
   "$cli" bench-report "$work/bench.jsonl" --markdown - | grep -q '| sortscope-sample-sort x2 | u32 |' ||
     fail "bench-report: no sample-sort x2 row"
+  # --append adds the next command's rows after these.
+  mpi 2 bench --algo sample-sort --n 2^11 --reps 1 --warmup 0 --json "$work/bench.jsonl" --append \
+    >"$work/bench-append.log" 2>&1 || fail "bench --append: exit $?"
+  [ "$(grep -c '"impl":"sortscope-sample-sort"' "$work/bench.jsonl")" -eq 3 ] ||
+    fail "bench --append: want the 2 earlier sample-sort rows and the new one"
   echo "ok: bench"
 }
 
