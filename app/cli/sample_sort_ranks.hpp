@@ -21,13 +21,6 @@ class RankWatchdog;
 
 namespace ss::cli {
 
-// A problem every rank found together (MpiWorld::first_problem): rank 0 says it, every rank
-// exits 2.
-class AgreedUsageError : public UsageError {
- public:
-  using UsageError::UsageError;
-};
-
 // Throws AgreedUsageError on every rank when any rank has a problem.
 void refuse_together(const MpiWorld& world, const std::string& problem);
 

@@ -43,17 +43,21 @@ RunMerger::RunMerger(const Context& context, KeyType type, bool pairs, bool desc
 
 RunMerger::~RunMerger() = default;
 
+std::string RunMerger::room_problem(std::uint64_t keys, const std::string& who) const {
+  const DeviceLimits limits = DeviceLimits::from(context_.properties());
+  const vk::DeviceSize key_bytes = bytes_of(keys, key_words(type_));
+  const std::uint64_t room = std::min(limits.max_storage_buffer_range, limits.max_allocation_size);
+  if (key_bytes <= room) return "";
+  return who + " receives " + std::to_string(keys) + " keys (" + std::to_string(key_bytes >> 20) +
+         " MiB), more than one storage buffer of " + context_.properties().name + " holds (" +
+         std::to_string(room >> 20) + " MiB); run on more ranks";
+}
+
 void RunMerger::reserve(std::uint64_t keys) {
   if (keys <= capacity_ && bindings_) return;
-  const std::uint32_t words = key_words(type_);
-  const DeviceLimits limits = DeviceLimits::from(context_.properties());
-  const vk::DeviceSize key_bytes = bytes_of(keys, words);
-  if (key_bytes > limits.max_storage_buffer_range || key_bytes > limits.max_allocation_size) {
-    throw SetupError(
-        "this rank received " + std::to_string(keys) + " keys (" + std::to_string(key_bytes >> 20) +
-        " MiB), more than one storage buffer of " + context_.properties().name + " holds (" +
-        std::to_string(limits.max_storage_buffer_range >> 20) + " MiB); run on more ranks");
-  }
+  if (const std::string problem = room_problem(keys, "this rank"); !problem.empty())
+    throw SetupError(problem);
+  const vk::DeviceSize key_bytes = bytes_of(keys, key_words(type_));
   bindings_.reset();
   const vk::DeviceSize value_bytes = pairs_ ? bytes_of(keys, 1) : 16;
   for (int i = 0; i < 2; ++i) {

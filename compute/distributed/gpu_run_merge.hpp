@@ -27,6 +27,8 @@ class RunMerger {
 
   // Room for `keys` keys. Throws SetupError when they exceed one storage buffer of the device.
   void reserve(std::uint64_t keys);
+  // Why `who` (e.g. "rank 2") cannot merge `keys` keys here, or "" when it can.
+  std::string room_problem(std::uint64_t keys, const std::string& who) const;
   // Where the runs go before record(): back to back, run i of run_lengths[i] keys.
   const Buffer& input_keys() const { return keys_[0]; }
   const Buffer& input_values() const { return values_[0]; }

@@ -9,12 +9,21 @@
 
 #include <mpi.h>
 
+#include "core/errors.hpp"
+
 namespace ss {
 
 // An MPI call failed; what() names the call and MPI's message.
 class MpiError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+// A problem every rank found together (MpiWorld::first_problem): rank 0 says it, every rank
+// exits 2.
+class AgreedUsageError : public UsageError {
+ public:
+  using UsageError::UsageError;
 };
 
 class MpiWorld {

@@ -15,6 +15,7 @@
 #include "distributed/sample_sort_record.hpp"
 #include "distributed/splitters.hpp"
 #include "input/distributions.hpp"
+#include "plan/device_limits.hpp"
 #include "support/gpu.hpp"
 #include "support/host_sort.hpp"
 
@@ -217,6 +218,21 @@ TEST_CASE("sample sort: one run merger reused for parts larger and smaller than 
           expected.values);
   }
   test::require_validation_clean();
+}
+
+TEST_CASE("sample sort: a part larger than one storage buffer is named before it is merged",
+          "[sample-sort]") {
+  // The exchange refuses such a part on every rank together (room_problem), before any key
+  // moves; reserve still refuses it on its own.
+  RunMerger merger(test::gpu(), KeyType::u64, false, false);
+  const DeviceLimits limits = DeviceLimits::from(test::gpu().properties());
+  const std::uint64_t room = std::min(limits.max_storage_buffer_range, limits.max_allocation_size);
+  const std::uint64_t fits = room / 8, over = room / 8 + 1;
+  CHECK(merger.room_problem(fits, "rank 1").empty());
+  const std::string problem = merger.room_problem(over, "rank 1");
+  CHECK_THAT(problem, Catch::StartsWith("rank 1 receives " + std::to_string(over) + " keys ("));
+  CHECK_THAT(problem, Catch::EndsWith("); run on more ranks"));
+  CHECK_THROWS_WITH(merger.reserve(over), Catch::StartsWith("this rank receives"));
 }
 
 TEST_CASE("sample sort: keys read at positions of device buffers, and recorded positions",
