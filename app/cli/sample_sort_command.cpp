@@ -214,9 +214,8 @@ int sort_on_ranks(const MpiWorld& world, RankWatchdog& watchdog, const ScenarioO
     if (options.record.empty() && options.record_keys != SampleSortOptions{}.record_keys) {
       throw UsageError("--record-keys says how much --record DIR keeps; give --record DIR too");
     }
-    n = s.input.empty()
-            ? parse_count64(s.n, "--n", 1ull << 40)
-            : read_key_file(s.input, parse_key_type(s.type).value_or(KeyType::u32), false).size();
+    n = s.input.empty() ? parse_count64(s.n, "--n", 1ull << 40)
+                        : key_file_count(s.input, parse_key_type(s.type).value_or(KeyType::u32));
     if (!s.input.empty() && s.n_given && parse_count64(s.n, "--n", 1ull << 40) != n) {
       throw UsageError("--n " + s.n + " disagrees with " + s.input + ", which holds " +
                        std::to_string(n) + " keys; leave --n out to sort the whole file");

@@ -167,18 +167,8 @@ KeyArray input_of_rank(const Scenario& scenario, std::uint64_t n, const RankSlic
     return generate_key_slice(scenario.distribution, n, slice.first, slice.count, scenario.type,
                               scenario.seed, scenario.pairs);
   }
-  const KeyArray whole = read_key_file(scenario.input, scenario.type, scenario.pairs);
-  KeyArray part;
-  part.type = whole.type;
-  part.has_values = whole.has_values;
-  const std::uint32_t words = key_words(whole.type);
-  part.words.assign(whole.words.begin() + slice.first * words,
-                    whole.words.begin() + (slice.first + slice.count) * words);
-  if (whole.has_values) {
-    part.values.assign(whole.values.begin() + slice.first,
-                       whole.values.begin() + slice.first + slice.count);
-  }
-  return part;
+  return read_key_file_slice(scenario.input, scenario.type, scenario.pairs, slice.first,
+                             slice.count);
 }
 
 SampleSortSetup sort_setup(const RankScenario& rs, const SampleSortOptions& options,

@@ -17,6 +17,17 @@ bool is_binary_key_file(const std::filesystem::path& path);
 // range for the key type, or a binary size that is not a whole number of keys.
 KeyArray read_key_file(const std::filesystem::path& path, KeyType type, bool pairs);
 
+// The keys a key file holds: a .bin file's from its size, reading none; a text file is read
+// (as read_key_file, whose errors it throws). A .bin file may hold more than 2^32 - 1 keys here.
+std::uint64_t key_file_count(const std::filesystem::path& path, KeyType type);
+
+// Keys [first, first + count) of a key file, with values first .. first + count - 1 (the whole
+// file's indices) when pairs: of a .bin file only those bytes are read (a rank's slice of an
+// input larger than its memory), a text file is read whole. Throws UsageError when the file
+// holds fewer keys.
+KeyArray read_key_file_slice(const std::filesystem::path& path, KeyType type, bool pairs,
+                             std::uint64_t first, std::uint64_t count);
+
 // Parses one text key; returns an error description ("" when fine) instead of throwing.
 std::string parse_text_key(std::string_view text, KeyType type, std::uint64_t& bits);
 std::string format_text_key(std::uint64_t bits, KeyType type);

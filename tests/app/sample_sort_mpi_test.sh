@@ -63,6 +63,26 @@ sorts() {
       done
     done
   done
+  # --input: each rank reads its slice of a .bin file (only those bytes) or of a text file; the
+  # output equals one GPU's sort of the same file (pairs: the values are the file's indices).
+  head -c 40004 /dev/urandom >"$work/input.bin"
+  od -An -tu4 -w4 -v "$work/input.bin" | tr -d ' ' >"$work/input.txt"
+  for input in input.bin input.txt; do
+    for extra in "" "--pairs --descending"; do
+      rm -f "$work/sample.in.txt" "$work/one.in.txt"
+      # shellcheck disable=SC2086
+      mpi 3 run --algo sample-sort --input "$work/$input" $extra --output "$work/sample.in.txt" \
+        >"$work/sample.log" 2>&1 || { cat "$work/sample.log"; fail "--input $input $extra: exit"; }
+      # shellcheck disable=SC2086
+      "$cli" run --algo onesweep --input "$work/$input" $extra --output "$work/one.in.txt" \
+        >/dev/null 2>&1 || fail "onesweep --input $input $extra"
+      if cmp -s "$work/sample.in.txt" "$work/one.in.txt" && [ -s "$work/one.in.txt" ]; then
+        echo "ok: --input $input $extra"
+      else
+        fail "--input $input $extra: output differs from one GPU's sort"
+      fi
+    done
+  done
   # One JSON object from rank 0 only, with the count matrix of 3 x 3.
   mpi 3 run --algo sample-sort --n 3000 --json >"$work/sample.json" 2>"$work/sample.err" ||
     fail "json run"

@@ -75,3 +75,30 @@ TEST_CASE("key files: text and binary outputs read back to the same keys", "[inp
   write_key_file(binary, keys);
   CHECK(read_key_file(binary, KeyType::f32, false).words == keys.words);
 }
+
+TEST_CASE("key files: a slice reads only its keys, values numbered as in the whole file",
+          "[input]") {
+  KeyArray keys;
+  keys.type = KeyType::u64;
+  for (std::uint64_t i = 0; i < 1000; ++i) keys.push_back_bits(i * 0x100000001ull ^ 0xabcdef);
+  for (const char* name : {"slice.bin", "slice.txt"}) {
+    const auto path = std::filesystem::path(SORTSCOPE_TEST_DATA) / name;
+    write_key_file(path, keys);
+    INFO(name);
+    CHECK(key_file_count(path, KeyType::u64) == 1000);
+    const KeyArray part = read_key_file_slice(path, KeyType::u64, true, 300, 250);
+    REQUIRE(part.size() == 250);
+    CHECK(part.has_values);
+    for (std::size_t i = 0; i < part.size(); ++i) {
+      CHECK(part.bits(i) == keys.bits(300 + i));
+      CHECK(part.values[i] == 300 + i);
+    }
+    CHECK(read_key_file_slice(path, KeyType::u64, false, 1000, 0).size() == 0);
+    CHECK_THROWS_WITH(read_key_file_slice(path, KeyType::u64, false, 900, 101),
+                      Catch::Contains("holds 1000 keys, fewer than the 1001 asked for"));
+  }
+  // A .bin file's count comes from its size, which must be whole keys.
+  CHECK(key_file_count(write_temp("seven.bin", std::string(28, '\0')), KeyType::u32) == 7);
+  CHECK_THROWS_WITH(key_file_count(write_temp("odd.bin", std::string(28, '\0')), KeyType::u64),
+                    Catch::Contains("not a whole number of 8-byte u64 keys"));
+}
