@@ -81,8 +81,9 @@ void write_distributed_key_file(const MpiWorld& world, const std::filesystem::pa
       problem = "cannot truncate " + temporary.string();
     std::uint64_t at = offset;
     const std::size_t pieces = pieces_of(part);
+    // Enough pieces to keep the cores busy; at most 32 (about 1.5 GB of text) held at once.
     const std::size_t batch =
-        std::max<std::size_t>(4, 2 * std::size_t(tbb::this_task_arena::max_concurrency()));
+        std::clamp<std::size_t>(2 * std::size_t(tbb::this_task_arena::max_concurrency()), 4, 32);
     for (std::size_t begin = 0; begin < pieces && problem.empty(); begin += batch) {
       for (const std::string& bytes :
            format_pieces(part, binary, begin, std::min(begin + batch, pieces))) {
