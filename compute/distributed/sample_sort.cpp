@@ -259,17 +259,12 @@ SampleSortOutcome SampleSortRank::sort(RankWatchdog& watchdog) {
   }
   out.part_first = std::accumulate(part_sizes.begin(), part_sizes.begin() + rank, std::uint64_t{0});
   part_count_ = out.part_count = part_sizes[rank];
-  // A part is known once the counts are: one larger than its rank's merge (or receive buffer)
-  // holds, the splitters having left it more than its share, is refused by every rank together
-  // before any key moves.
-  std::string problem = merger_->room_problem(part_count_, "rank " + std::to_string(rank));
-  const DeviceLimits limits = DeviceLimits::from(context_.properties());
-  if (problem.empty() && ranks > 1 && key_bytes * part_count_ > limits.max_allocation_size) {
-    problem = "rank " + std::to_string(rank) + " receives " + std::to_string(part_count_) +
-              " keys, more than one host buffer of " + context_.properties().name +
-              " holds; run on more ranks";
-  }
-  problem = world_.first_problem(problem);
+  // A part is known once the counts are: one larger than its rank's merge holds (room_problem
+  // bounds it by the allocation limit too, so the receive buffer of the same bytes fits), the
+  // splitters having left it more than its share, is refused by every rank together before any
+  // key moves.
+  const std::string problem =
+      world_.first_problem(merger_->room_problem(part_count_, "rank " + std::to_string(rank)));
   if (!problem.empty()) throw AgreedUsageError(problem);
   const std::uint64_t own_first =
       std::accumulate(send.begin(), send.begin() + rank, std::uint64_t{0});

@@ -156,6 +156,24 @@ std::string format_text_key(std::uint64_t bits, KeyType type) {
   return "";
 }
 
+namespace {
+
+// Bytes a .bin file holds, checked to be a whole number of keys.
+std::uint64_t binary_key_bytes(const std::filesystem::path& path, KeyType type) {
+  std::error_code error;
+  const std::uint64_t bytes = std::filesystem::file_size(path, error);
+  if (error) throw UsageError("cannot read input file " + path.string() + ": " + error.message());
+  const std::size_t each = key_bytes(type);
+  if (bytes % each != 0) {
+    throw UsageError("input file " + path.string() + " holds " + std::to_string(bytes) +
+                     " bytes, not a whole number of " + std::to_string(each) + "-byte " +
+                     std::string(to_string(type)) + " keys");
+  }
+  return bytes;
+}
+
+}  // namespace
+
 KeyArray read_key_file(const std::filesystem::path& path, KeyType type, bool pairs) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
@@ -165,13 +183,8 @@ KeyArray read_key_file(const std::filesystem::path& path, KeyType type, bool pai
   keys.type = type;
   keys.has_values = pairs;
   if (is_binary_key_file(path)) {
+    binary_key_bytes(path, type);  // whole keys, or the error
     std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const std::size_t each = key_bytes(type);
-    if (bytes.size() % each != 0) {
-      throw UsageError("input file " + path.string() + " holds " + std::to_string(bytes.size()) +
-                       " bytes, not a whole number of " + std::to_string(each) + "-byte " +
-                       std::string(to_string(type)) + " keys");
-    }
     keys.words.resize(bytes.size() / 4);
     if (!bytes.empty()) std::memcpy(keys.words.data(), bytes.data(), bytes.size());
   } else {
@@ -200,24 +213,6 @@ KeyArray read_key_file(const std::filesystem::path& path, KeyType type, bool pai
   return keys;
 }
 
-namespace {
-
-// Bytes a .bin file holds, checked to be a whole number of keys.
-std::uint64_t binary_key_bytes(const std::filesystem::path& path, KeyType type) {
-  std::error_code error;
-  const std::uint64_t bytes = std::filesystem::file_size(path, error);
-  if (error) throw UsageError("cannot read input file " + path.string() + ": " + error.message());
-  const std::size_t each = key_bytes(type);
-  if (bytes % each != 0) {
-    throw UsageError("input file " + path.string() + " holds " + std::to_string(bytes) +
-                     " bytes, not a whole number of " + std::to_string(each) + "-byte " +
-                     std::string(to_string(type)) + " keys");
-  }
-  return bytes;
-}
-
-}  // namespace
-
 std::uint64_t key_file_count(const std::filesystem::path& path, KeyType type) {
   if (!is_binary_key_file(path)) return read_key_file(path, type, false).size();
   return binary_key_bytes(path, type) / key_bytes(type);
@@ -227,21 +222,18 @@ KeyArray read_key_file_slice(const std::filesystem::path& path, KeyType type, bo
                              std::uint64_t first, std::uint64_t count) {
   KeyArray keys;
   const std::uint64_t each = key_bytes(type);
-  if (!is_binary_key_file(path)) {
-    const KeyArray whole = read_key_file(path, type, false);
-    if (first + count > whole.size()) {
-      throw UsageError("input file " + path.string() + " holds " + std::to_string(whole.size()) +
-                       " keys, fewer than the " + std::to_string(first + count) + " asked for");
-    }
+  const bool binary = is_binary_key_file(path);
+  const KeyArray whole = binary ? KeyArray{} : read_key_file(path, type, false);
+  const std::uint64_t held = binary ? binary_key_bytes(path, type) / each : whole.size();
+  if (first + count > held) {
+    throw UsageError("input file " + path.string() + " holds " + std::to_string(held) +
+                     " keys, fewer than the " + std::to_string(first + count) + " asked for");
+  }
+  if (!binary) {
     const std::uint32_t words = key_words(type);
     keys.words.assign(whole.words.begin() + std::ptrdiff_t(first * words),
                       whole.words.begin() + std::ptrdiff_t((first + count) * words));
   } else {
-    const std::uint64_t held = binary_key_bytes(path, type) / each;
-    if (first + count > held) {
-      throw UsageError("input file " + path.string() + " holds " + std::to_string(held) +
-                       " keys, fewer than the " + std::to_string(first + count) + " asked for");
-    }
     std::ifstream in(path, std::ios::binary);
     keys.words.resize(count * each / 4);
     in.seekg(std::streamoff(first * each));
