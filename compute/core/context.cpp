@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <sstream>
 #include <utility>
 
+#include "core/device_quarantine.hpp"
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "core/kernel.hpp"
 #include "core/spinning_kernel.hpp"
 
@@ -344,6 +347,14 @@ Context::Context(const ContextOptions& options)
 }
 
 Context::~Context() {
+  if (hung_) {
+    // The given-up device keeps its objects (core/device_quarantine.hpp); the instance under it
+    // and the log its validation messages go to stay too.
+    keep_until_exit(static_cast<const void*>(messenger_.release()));
+    keep_until_exit(static_cast<const void*>(instance_.release()));
+    keep_until_exit(validation_log_.release());
+    return;
+  }
   wait_idle_noexcept();
 }
 
@@ -405,49 +416,79 @@ void Context::run_commands(const std::function<void(const vk::raii::CommandBuffe
   }
   cmd.end();
   const double limit_s = gpu_timeout_s_ > 0 ? gpu_timeout_s_ : gpu_time_limit_s(expected_ms);
-  auto fail = [&](const std::string& why) {
+  auto fail = [&](const std::string& why, const std::string& then = "") {
     lost_ = true;
-    return GpuError("the GPU " + properties_.name + " " + why + " while running " + what +
+    return GpuError("the GPU " + properties_.name + " " + why + " while running " + what + then +
                     "; the result is lost. Check the driver's log (e.g. dmesg), then run again");
   };
-  vk::Result result = vk::Result::eSuccess;
   try {
     if (injected && fault_.kind == InjectedFault::Kind::device_lost) {
       throw vk::DeviceLostError("injected by SORTSCOPE_INJECT_FAULT");
     }
     queue_.submit(vk::SubmitInfo({}, {}, *cmd), *fence_);
-    const auto timeout_ns = static_cast<std::uint64_t>(limit_s * 1e9);
-    result = device_.waitForFences(*fence_, VK_TRUE, timeout_ns);
-    if (injected && fault_.kind != InjectedFault::Kind::device_lost) {
-      // Let the work finish (the spinning kernel once released) so that the injected case
-      // leaves no pending command buffer, and report it as the real one would be.
-      if (spin_) spin_->release();
-      const bool drained =
-          device_.waitForFences(*fence_, VK_TRUE, std::uint64_t(k_min_gpu_time_limit_s * 1e9)) ==
-          vk::Result::eSuccess;
-      if (!drained) hung_ = true;  // the driver never showed the kernel its release
-      result = vk::Result::eTimeout;
-    }
   } catch (const vk::DeviceLostError&) {
     throw fail("was lost (VK_ERROR_DEVICE_LOST)");
   }
+  // Submitted: until the fence signals, the GPU may use everything `record` named, and the
+  // callers' buffers are freed as soon as an exception leaves here. So no exception leaves before
+  // the GPU is known to be done (settle_after_failure), or the device has been given up.
+  vk::Result result = vk::Result::eSuccess;
+  try {
+    result = device_.waitForFences(*fence_, VK_TRUE, static_cast<std::uint64_t>(limit_s * 1e9));
+  } catch (const vk::DeviceLostError&) {
+    // A lost device runs nothing more: what the submission used may be freed.
+    throw fail("was lost (VK_ERROR_DEVICE_LOST)");
+  } catch (...) {
+    (void)settle_after_failure(limit_s);
+    throw;
+  }
+  // An injected timeout: the work finished, but is reported as if its fence had been late.
+  if (injected && fault_.kind == InjectedFault::Kind::timeout) result = vk::Result::eTimeout;
   if (result == vk::Result::eTimeout) {
-    // Still pending on a hung GPU: freeing the command buffer now would be invalid, so leak it,
-    // and never wait for the device again.
-    (void)cmd.release();
-    hung_ = hung_ || !injected;
     std::ostringstream limit;
     limit << limit_s;
-    throw fail("did not finish within " + limit.str() + " s and seems hung" +
-               (gpu_timeout_s_ > 0
-                    ? " (the limit is SORTSCOPE_GPU_TIMEOUT_S)"
-                    : " (the limit: " + std::to_string(int(k_gpu_time_factor)) +
-                          " times the time the work was expected to take, at least " +
-                          std::to_string(int(k_min_gpu_time_limit_s)) +
-                          " s; SORTSCOPE_GPU_TIMEOUT_S sets another)"));
+    const std::string late = "did not finish within " + limit.str() + " s";
+    const std::string limit_note =
+        gpu_timeout_s_ > 0 ? " (the limit is SORTSCOPE_GPU_TIMEOUT_S)"
+                           : " (the limit: " + std::to_string(int(k_gpu_time_factor)) +
+                                 " times the time the work was expected to take, at least " +
+                                 std::to_string(int(k_min_gpu_time_limit_s)) +
+                                 " s; SORTSCOPE_GPU_TIMEOUT_S sets another)";
+    const bool settled = settle_after_failure(limit_s);
+    if (spin_) spin_->release();  // an injected hang ends once the policy has been applied
+    if (!settled) {
+      throw fail(late + " and seems hung" + limit_note,
+                 ": sortscope gave the device up, freeing nothing the GPU may still use");
+    }
+    throw fail(late + limit_note, "; sortscope waited for it to stop before freeing its memory");
   }
   if (result != vk::Result::eSuccess) throw fail("failed (" + vk::to_string(result) + ")");
   device_.resetFences(*fence_);
+}
+
+bool Context::settle_after_failure(double limit_s) const {
+  lost_ = true;
+  // A slow GPU (lavapipe on a big step) finishes: wait for it as long again as the limit, in
+  // slices so that Ctrl-C ends the wait at once.
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  try {
+    for (;;) {
+      const double left_s = limit_s - std::chrono::duration<double>(Clock::now() - start).count();
+      const double slice_s = std::clamp(left_s, 0.0, 0.1);
+      if (device_.waitForFences(*fence_, VK_TRUE, std::uint64_t(slice_s * 1e9)) ==
+          vk::Result::eSuccess) {
+        return true;
+      }
+      if (left_s <= 0 || interrupt_requested()) break;
+    }
+  } catch (const vk::DeviceLostError&) {
+    return true;  // lost: nothing runs any more
+  }
+  // A real hang: nothing says when the GPU stops using what it was given.
+  hung_ = true;
+  quarantine(device_);
+  return false;
 }
 
 const Kernel& Context::kernel(const KernelSpec& spec) const {

@@ -49,8 +49,9 @@ double gpu_time_limit_s(double expected_ms);
 // Test-only fault injection at the submit wrapper, so the error paths can be exercised on any
 // device: SORTSCOPE_INJECT_FAULT=device-lost@K, timeout@K or hang@K makes the K-th submission
 // (1-based) (of the first context to get that far) fail, once per process: as if the device was
-// lost, as if its fence never signalled, or through a kernel that spins until the fence's time
-// limit has passed (compute/shaders/spin.comp).
+// lost; as if its fence had signalled late (the work finishes: the slow GPU, waited for); or
+// through a kernel that spins past the fence's limit and the wait after it (the hung GPU, given
+// up; compute/shaders/spin.comp, released afterwards so that a GPU stops spinning).
 struct InjectedFault {
   enum class Kind { none, device_lost, timeout, hang } kind = Kind::none;
   std::uint64_t submission = 0;
@@ -107,13 +108,15 @@ class Context {
   // Records commands into a fresh command buffer, submits them and waits for completion. Throws
   // GpuError naming `what` when the device is lost or the wait exceeds the time limit (the
   // options' gpu_timeout_s, else gpu_time_limit_s(expected_ms)); the context is then lost() and
-  // refuses further work.
+  // refuses further work. One rule for every failure after the submission: no exception leaves
+  // before the GPU is known to be done with what the commands used (the wait goes on as long
+  // again as the limit), or, where it is not, before the device has been given up
+  // (core/device_quarantine.hpp), so the callers' buffers can be freed as the exception unwinds.
   void run_commands(const std::function<void(const vk::raii::CommandBuffer&)>& record,
                     const std::string& what = "a transfer", double expected_ms = 0) const;
   bool lost() const { return lost_; }
-  // A submission's fence did not signal in time: the GPU may still be running it, so nothing
-  // waits for the device any more (wait_idle_noexcept returns at once) and the process should
-  // end without waiting either.
+  // A submission did not finish even after the wait for it to drain: the device was given up
+  // (quarantined), nothing made on it is freed and nothing waits for it any more.
   bool hung() const { return hung_; }
   // vkDeviceWaitIdle for destructors: a lost device's error is ignored instead of thrown.
   void wait_idle_noexcept() const noexcept;
@@ -145,6 +148,10 @@ class Context {
   mutable bool lost_ = false;
   mutable bool hung_ = false;
   mutable std::map<std::string, std::unique_ptr<Kernel>> kernels_;
+
+  // After a failed wait for fence_: waits as long again as `limit_s` (Ctrl-C ends the wait);
+  // true when the GPU finished or was lost, false when it was given up as hung. Marks lost_.
+  bool settle_after_failure(double limit_s) const;
 };
 
 }  // namespace ss

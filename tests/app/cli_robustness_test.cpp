@@ -2,7 +2,6 @@
 // lost or hung GPU, an interruption. Nothing is lost and nothing half-written is left behind.
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <vector>
 
@@ -15,27 +14,8 @@ using ss::test::cli;
 using ss::test::data_file;
 using ss::test::data_path;
 
-namespace {
-
-std::string read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Files in the folder of `path` whose names start with "." + its name (our temporaries).
-std::size_t temporaries_beside(const std::string& path) {
-  const std::filesystem::path p(path);
-  std::string prefix = ".";
-  prefix.append(p.filename().string());
-  std::size_t count = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(p.parent_path()))
-    if (entry.path().filename().string().rfind(prefix, 0) == 0) ++count;
-  return count;
-}
-
-}  // namespace
+using ss::test::file_text;
+using ss::test::temporaries_beside;
 
 TEST_CASE("cli: --output /dev/full exits 2 naming the path and the OS error", "[cli][gpu]") {
   const std::string input = data_file("full-in.txt", "3\n1\n2\n");
@@ -51,7 +31,7 @@ TEST_CASE("cli: --output may name the input file, and a failed write keeps the o
   auto r = cli("run --algo mergesort --type u32 --input '" + path + "' --output '" + path + "'");
   INFO(r.out);
   CHECK(r.code == 0);
-  CHECK(read(path) == "10\n20\n30\n");
+  CHECK(file_text(path) == "10\n20\n30\n");
   CHECK(temporaries_beside(path) == 0);
   // Into a folder that does not exist: exit 2, the message names the path.
   r = cli("run --algo mergesort --n 10 --output '" + path + ".d/x.txt'");
@@ -89,7 +69,7 @@ TEST_CASE("cli: a kernel that spins past the fence's limit is reported as a hung
   CHECK_THAT(r.out, Catch::Contains("did not finish within 1 s and seems hung") &&
                         Catch::Contains("full-speed run of onesweep"));
   CHECK(s < 30);  // the limit, then the spinning kernel's own bound: not a wait without end
-  CHECK(read(out) == "previous result\n");
+  CHECK(file_text(out) == "previous result\n");
   CHECK(temporaries_beside(out) == 0);
 }
 
@@ -173,7 +153,7 @@ TEST_CASE("cli: every long command stops within 2 s of SIGINT or SIGTERM, its ou
       CHECK(s.ms < 2000);
       CHECK_THAT(s.out, Catch::Contains("interrupted"));
       if (!c.file.empty()) {
-        CHECK(read(c.file) == "before\n");
+        CHECK(file_text(c.file) == "before\n");
         CHECK(temporaries_beside(c.file) == 0);
       }
     }
@@ -192,6 +172,6 @@ TEST_CASE("cli: SIGINT stops a run with exit 130 and the previous output intact"
                      "");
   INFO(r.out);
   CHECK_THAT(r.out, Catch::Contains("exit=130") && Catch::Contains("interrupted"));
-  CHECK(read(out) == "previous result\n");
+  CHECK(file_text(out) == "previous result\n");
   CHECK(temporaries_beside(out) == 0);
 }

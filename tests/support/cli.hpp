@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -43,6 +44,25 @@ inline std::string data_file(const std::string& name, const std::string& content
   const std::string path = data_path(name);
   std::ofstream(path, std::ios::binary) << content;
   return path;
+}
+
+// The whole content of a file ("" when it cannot be read).
+inline std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Files in the folder of `path` whose names start with "." + its name (the CLI's temporaries).
+inline std::size_t temporaries_beside(const std::string& path) {
+  const std::filesystem::path p(path);
+  std::string prefix = ".";
+  prefix.append(p.filename().string());
+  std::size_t count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(p.parent_path()))
+    if (entry.path().filename().string().rfind(prefix, 0) == 0) ++count;
+  return count;
 }
 
 }  // namespace ss::test
