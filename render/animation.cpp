@@ -8,6 +8,7 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "plan/step_position.hpp"
 #include "render/gif_writer.hpp"
 #include "render/sound/soundtrack.hpp"
 #include "render/sound/wav_file.hpp"
@@ -73,23 +74,29 @@ std::string sequence_path(const std::string& out, std::size_t step) {
 
 StepRange parse_step_range(const std::string& text, std::size_t steps, bool phases) {
   const std::string valid = "valid steps are 0.." + std::to_string(steps) + " (0 = the input" +
-                            (phases ? ", each phase counted as a step)" : ")") +
-                            ", e.g. --steps 0.." + std::to_string(steps) + " or --steps all";
+                            (phases ? ", each phase counted as a step" : "") +
+                            "; negative from the end, -1 = the last), e.g. --steps 0.." +
+                            std::to_string(steps) + ", --steps -4..-1 or --steps all";
   if (text == "all") return {0, steps};
   const std::size_t dots = text.find("..");
-  StepRange range;
-  const auto parse = [&](std::string_view part, std::size_t& value) {
+  std::int64_t named[2] = {0, 0};
+  const auto parse = [&](std::string_view part, std::int64_t& value) {
     const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
     return error == std::errc() && end == part.data() + part.size() && !part.empty();
   };
   const std::string_view all(text);
-  if (dots == std::string::npos || !parse(all.substr(0, dots), range.first) ||
-      !parse(all.substr(dots + 2), range.last))
+  if (dots == std::string::npos || !parse(all.substr(0, dots), named[0]) ||
+      !parse(all.substr(dots + 2), named[1]))
     throw UsageError("--steps '" + text + "' is not A..B or all; " + valid);
-  if (range.last < range.first)
-    throw UsageError("--steps " + text + " ends before it starts; " + valid);
-  if (range.last > steps) throw UsageError("--steps " + text + " is past the end; " + valid);
-  return range;
+  const auto first = named_position(named[0], steps);
+  const auto last = named_position(named[1], steps);
+  if (!first || !last) {
+    const bool early = !first ? named[0] < 0 : named[1] < 0;
+    throw UsageError("--steps " + text + (early ? " is before the start; " : " is past the end; ") +
+                     valid);
+  }
+  if (*last < *first) throw UsageError("--steps " + text + " ends before it starts; " + valid);
+  return {*first, *last};
 }
 
 void check_sound_options(const AnimationOptions& options, const std::string& out) {

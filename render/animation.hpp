@@ -28,8 +28,9 @@ struct StepRange {
   std::size_t first = 0;
   std::size_t last = 0;
 };
-// "A..B", "K" or "all" for a plan of `steps` steps (positions 0..steps); throws UsageError
-// naming the valid range when B < A or B is past the last step.
+// "A..B" or "all" for a plan of `steps` steps (positions 0..steps, negative ones counted from the
+// end: plan/step_position.hpp); throws UsageError naming the valid range when B < A or either
+// lies outside the plan.
 StepRange parse_step_range(const std::string& text, std::size_t steps, bool phases);
 
 struct AnimationOptions {

@@ -17,6 +17,7 @@
 #include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "plan/step_position.hpp"
 #include "plan/stepper.hpp"
 #include "render/animation.hpp"
 #include "render/headless.hpp"
@@ -31,7 +32,7 @@ namespace {
 
 struct RenderOptions {
   ScenarioOptions scenario;
-  std::size_t step = 0;
+  std::int64_t step = 0;  // negative: from the end (plan/step_position.hpp)
   std::string view = "both";
   std::string bars = "auto";
   std::string window;                   // "A..B": the keys the bars show
@@ -67,6 +68,15 @@ render::AnimationProgress stderr_progress(const std::string& out) {
       std::cerr << "rendering " << out << ": frame " << done << " of " << total << "\n";
     }
   };
+}
+
+// The position --step names in a plan of `steps` steps; `has` says what the plan holds, for the
+// message when the step lies outside it.
+std::size_t step_to_draw(const RenderOptions& o, std::size_t steps, const std::string& has) {
+  if (const auto position = named_position(o.step, steps)) return *position;
+  throw UsageError("--step " + std::to_string(o.step) +
+                   (o.step < 0 ? " is before the start: " : " is past the end: ") + has +
+                   " (0 = the input, -1 = after the last step)");
 }
 
 int render_animation(const RenderOptions& o, const render::OffscreenOptions& frame) {
@@ -140,15 +150,15 @@ int render_race(const RenderOptions& o, const render::OffscreenOptions& frame) {
   Plan other = make_plan(o.race, spec, limits);
   check_plan_fits(other, limits, context.properties().name);
   if (plan.phases_expanded) other = expand_phases(other);
-  if (o.step > plan.steps.size())
-    throw UsageError("--step " + std::to_string(o.step) + " is past the end: " + plan.algorithm +
-                     " has " + std::to_string(plan.steps.size()) + " steps");
+  const std::size_t step =
+      step_to_draw(o, plan.steps.size(),
+                   plan.algorithm + " has " + std::to_string(plan.steps.size()) + " steps");
   const KeyArray input = session.take_input();
   const render::KeyRange range = render::key_range(input);
   Stepper first(context, plan, input);
-  first.jump(o.step);
+  first.jump(step);
   Stepper second(context, other, input);
-  second.jump(render::race_position(o.step, plan.steps.size(), other.steps.size(), sync));
+  second.jump(render::race_position(step, plan.steps.size(), other.steps.size(), sync));
   render::OffscreenRenderer renderer(context, frame);
   render::write_png(renderer.render_race(first, second, range), o.out);
   std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << "): " << plan.algorithm
@@ -186,14 +196,13 @@ int render_replay(const RenderOptions& o, const render::OffscreenOptions& frame)
               << animation.steps.first << ".." << animation.steps.last << " of " << last << ")\n";
     return exit_code_after_validation(context, k_exit_ok);
   }
-  if (o.step > last)
-    throw UsageError("--step " + std::to_string(o.step) +
-                     " is past the end: a sample sort's replay has steps 0 to " +
-                     std::to_string(last) +
-                     " (input, local sort, samples, splitters, exchange, merge)");
-  render::write_png(renderer.render_replay(replay, o.step), o.out);
-  std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", replay step " << o.step
-            << " of " << last << "): " << render::replay_step_title(o.step) << "\n";
+  const std::size_t step =
+      step_to_draw(o, last,
+                   "a sample sort's replay has steps 0 to " + std::to_string(last) +
+                       " (input, local sort, samples, splitters, exchange, merge)");
+  render::write_png(renderer.render_replay(replay, step), o.out);
+  std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", replay step " << step
+            << " of " << last << "): " << render::replay_step_title(step) << "\n";
   return exit_code_after_validation(context, k_exit_ok);
 }
 
@@ -221,19 +230,18 @@ int render_command(const RenderOptions& o) {
   const Context& context = session.context();
   const Plan& plan = session.stepping_plan();
   if (!o.window.empty()) frame.window = render::parse_window(o.window, plan.spec.n);
-  if (o.step > plan.steps.size()) {
-    throw UsageError("--step " + std::to_string(o.step) + " is past the end: " + plan.algorithm +
-                     " for n = " + std::to_string(plan.spec.n) + " has " +
-                     std::to_string(plan.steps.size()) +
-                     (plan.phases_expanded ? " steps and phases" : " steps") + " (0 = the input)");
-  }
+  const std::size_t step =
+      step_to_draw(o, plan.steps.size(),
+                   plan.algorithm + " for n = " + std::to_string(plan.spec.n) + " has " +
+                       std::to_string(plan.steps.size()) +
+                       (plan.phases_expanded ? " steps and phases" : " steps"));
   const KeyArray input = session.take_input();
   const render::KeyRange range = render::key_range(input);
   Stepper stepper(context, plan, input);
-  stepper.jump(o.step);
+  stepper.jump(step);
   if (o.follow)
-    frame.follow = render::follow_mark(
-        render::follow_through(context, plan, input, *o.follow, o.step), o.step);
+    frame.follow =
+        render::follow_mark(render::follow_through(context, plan, input, *o.follow, step), step);
 
   if (!o.out.empty()) {
     render::OffscreenOptions options = frame;
@@ -241,15 +249,15 @@ int render_command(const RenderOptions& o) {
     options.timed_frames = o.time_frames;
     options.frame_times = &times;
     render::write_png(render::render_offscreen(context, stepper, range, options), o.out);
-    std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", step " << o.step
+    std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", step " << step
               << " of " << plan.steps.size() << ")\n";
     if (!frame.window.whole(plan.spec.n))
       std::cout << "bars: " << render::window_text(frame.window, plan.spec.n) << "\n";
     if (frame.follow.shown()) std::cout << render::follow_sentence(frame.follow) << "\n";
-    if (o.step > 0) {
-      const Step& step = plan.steps[o.step - 1];
-      std::cout << "step " << step_number(plan, o.step - 1) << ": " << step.label << "\n";
-      for (const render::Field& f : render::step_facts(step, &plan))
+    if (step > 0) {
+      const Step& drawn = plan.steps[step - 1];
+      std::cout << "step " << step_number(plan, step - 1) << ": " << drawn.label << "\n";
+      for (const render::Field& f : render::step_facts(drawn, &plan))
         std::cout << "  " << f.name << ": " << f.value << "\n";
     }
     if (o.time_frames > 0) {
@@ -283,12 +291,14 @@ Command add_render_command(CLI::App& app) {
       "render", "draw a step's bars and wire diagram offscreen to PNG, or the diagram to SVG");
   add_scenario_options(*sub, options->scenario);
   sub->add_option("--step,-k", options->step,
-                  "steps applied before drawing (0 = the input; the last one is highlighted; with "
-                  "--phases each phase of an opened step counts as one)")
+                  "steps applied before drawing (0 = the input; negative counts from the end, -1 "
+                  "= after the last step; the last one applied is highlighted; with --phases "
+                  "each phase of an opened step counts as one)")
       ->capture_default_str()
       ->each([options](const std::string&) { options->step_given = true; });
   sub->add_option("--steps", options->steps,
-                  "A..B or all: an animation of steps A to B (numbered as --step), to --out "
+                  "A..B or all: an animation of steps A to B (numbered as --step, -1 the last), "
+                  "to --out "
                   "FILE.gif, FILE.mp4 (needs ffmpeg), a name with %04d or a folder/ (one PNG per "
                   "step)");
   sub->add_option("--fps", options->animation.fps, "animation frames per second")

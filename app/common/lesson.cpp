@@ -11,6 +11,7 @@
 #include "common/sample_sort_replay.hpp"
 #include "core/errors.hpp"
 #include "input/key_file.hpp"
+#include "plan/step_position.hpp"
 
 namespace ss {
 
@@ -384,15 +385,15 @@ std::vector<std::size_t> lesson_stops(const Lesson& lesson, const LessonScene& s
   }
   std::vector<std::size_t> stops;
   for (const std::int64_t stop : scene.stops) {
-    const std::int64_t position = stop < 0 ? std::int64_t(steps) + 1 + stop : stop;
-    if (position < 0 || position > std::int64_t(steps)) {
+    const std::optional<std::size_t> position = named_position(stop, steps);
+    if (!position) {
       throw UsageError(
           lesson_error(lesson, scene.stops_line,
                        "stop " + std::to_string(stop) +
                            (stop < 0 ? " is before the start of " : " is past the end of ") +
                            scene.title + ": " + what + " has " + std::to_string(steps) + " steps"));
     }
-    stops.push_back(std::size_t(position));
+    stops.push_back(*position);
   }
   return stops;
 }

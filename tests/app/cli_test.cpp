@@ -214,6 +214,18 @@ TEST_CASE("cli: render writes a PNG and an SVG, rejects a step past the end", "[
   INFO(past.out);
   CHECK(past.code == 2);
   CHECK_THAT(past.out, Catch::Contains("15 steps"));
+  // Negative steps count from the end, as lessons' stops do: -1 is after the last step.
+  const Result last =
+      cli("render --algo batcher --n 64 --step -1 --width 640 --height 360 --out '" + png.string() +
+          "'");
+  INFO(last.out);
+  CHECK(last.code == 0);
+  CHECK_THAT(last.out, Catch::Contains("step 21 of 21)"));
+  const Result before = cli("render --algo batcher --n 32 --step -17 --out '" + png.string() + "'");
+  INFO(before.out);
+  CHECK(before.code == 2);
+  CHECK_THAT(before.out, Catch::Contains("--step -17 is before the start") &&
+                             Catch::Contains("15 steps") && !Catch::Contains("18446744"));
 }
 
 TEST_CASE("cli: render --replay draws a recorded sample sort's steps, refuses what is not one",

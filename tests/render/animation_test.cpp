@@ -135,6 +135,10 @@ TEST_CASE("animation: output names pick the format, step ranges are checked", "[
   CHECK_THROWS_WITH(ss::render::parse_step_range("0..8", 7, false),
                     Catch::Contains("past the end"));
   CHECK_THROWS(ss::render::parse_step_range("3", 7, false));
+  const auto tail = ss::render::parse_step_range("-3..-1", 7, false);
+  CHECK((tail.first == 5 && tail.last == 7));
+  CHECK_THROWS_WITH(ss::render::parse_step_range("-9..-1", 7, false),
+                    Catch::Contains("before the start"));
 }
 
 TEST_CASE("cli: render --steps writes a GIF whose frames are the single-step renders",
