@@ -9,6 +9,8 @@
 #include "cli/commands.hpp"
 #include "cli/handout.hpp"
 #include "common/bench_model.hpp"
+#include "common/bench_rows.hpp"
+#include "common/full_speed_size.hpp"
 #include "common/lesson.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
@@ -35,7 +37,7 @@ struct SceneRun {
 // n of a full-speed page: the scene's, else the app's full-speed default.
 std::uint32_t full_speed_n(const LessonScene& scene, const Context& context) {
   if (!scene.full_speed_n.empty()) return parse_count(scene.full_speed_n, "full_speed_n");
-  return largest_full_speed_n(scene.scenario, DeviceLimits::from(context.properties()));
+  return sized_full_speed_n(scene.scenario, context);
 }
 
 std::string fixed_digits(double value, int digits) {
@@ -75,7 +77,7 @@ HandoutPage full_speed_page(const LessonScene& scene, const Context& context) {
   page.narration = "The same kernels, uninstrumented and run back to back, sort " +
                    std::to_string(n) + " " + std::string(to_string(s.type)) + " keys in " +
                    fixed_digits(gpu_ms, 3) + " ms on " + context.properties().name + " (" +
-                   fixed_digits(gkeys, 2) + " Gkeys/s, median of 5). std::sort takes " +
+                   figure(gkeys) + " Gkeys/s, median of 5). std::sort takes " +
                    fixed_digits(one[1], 1) + " ms on one core (" + ratio(one[1] / gpu_ms) +
                    " the GPU's time) and " + fixed_digits(all[1], 1) +
                    " ms on every core of this machine (" + ratio(all[1] / gpu_ms) + ").";

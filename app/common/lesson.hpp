@@ -48,7 +48,7 @@ struct LessonScene {
   std::string text;
   std::vector<LessonNote> notes;
   // After the stops, one more: the same kernels timed at full speed against std::sort, at
-  // full_speed_n keys (empty: the largest power of two up to 2^24 the device holds).
+  // full_speed_n keys (empty: sized_full_speed_n, common/full_speed_size.hpp).
   bool full_speed = false;
   std::string full_speed_n;
 };

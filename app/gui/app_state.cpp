@@ -10,6 +10,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "common/bench_plot.hpp"
+#include "common/full_speed_size.hpp"
 #include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
@@ -672,7 +673,7 @@ std::uint32_t App::full_speed_default_n() {
       s.algorithm + "/" + std::string(to_string(s.type)) + "/" + (s.pairs ? "pairs" : "keys");
   if (key == default_n_key_) return default_n_;
   default_n_key_ = key;
-  default_n_ = largest_full_speed_n(s, DeviceLimits::from(context_.properties()));
+  default_n_ = sized_full_speed_n(s, context_);
   return default_n_;
 }
 
