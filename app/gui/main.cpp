@@ -8,7 +8,7 @@
 #include <optional>
 #include <sstream>
 
-#include <GLFW/glfw3.h>  // key codes only: the window is gui/window.hpp's
+#include <GLFW/glfw3.h>  // key codes only: the keys are GLFW's, with a window or without
 
 #include "algorithms/algorithm.hpp"
 #include "common/lesson.hpp"
@@ -27,6 +27,7 @@
 #include "gui/panels.hpp"
 #include "gui/sound_room.hpp"
 #include "gui/window.hpp"
+#include "gui/windowless.hpp"
 
 namespace {
 
@@ -41,6 +42,7 @@ struct Options {
   std::string actions;
   float ui_scale = 1.0f;
   bool presenter = false;
+  bool headless = false;  // no window: frames into an offscreen image, input from the script
   int width = 1600;
   int height = 900;
   // The full-speed panel's settings (for scripts; the panel edits them too).
@@ -428,9 +430,21 @@ int run(const Options& o) {
   }
   if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
     throw UsageError("--ui-scale must be between 0.5 and 4");
+  // Without a window nobody can close it: the script must end the session.
+  if (o.headless && o.screenshot.empty() &&
+      std::find(actions.begin(), actions.end(), gui::Action::quit) == actions.end()) {
+    throw UsageError(
+        "--headless has no window to close: give --screenshot FILE.png (the session ends with "
+        "it) or end --actions with quit");
+  }
   install_interrupt_handlers();
-  const std::unique_ptr<gui::Screen> screen =
-      std::make_unique<gui::Window>("sortscope", o.width, o.height);
+  // The one choice between a window and none: everything after draws the same frames.
+  std::unique_ptr<gui::Screen> screen;
+  if (o.headless) {
+    screen = std::make_unique<gui::Windowless>(o.width, o.height);
+  } else {
+    screen = std::make_unique<gui::Window>("sortscope", o.width, o.height);
+  }
   std::optional<LostDevice> lost;
   std::size_t lost_sessions_messages = 0;  // validation messages of sessions that lost the GPU
   gui::SoundRoom sound;  // outlives a lost GPU: the audio device has nothing to do with it
@@ -463,7 +477,8 @@ int main(int argc, char** argv) {
   Options o;
   ss::add_scenario_options(cli, o.scenario);
   cli.add_option("--screenshot", o.screenshot,
-                 "save the window as PNG after --frames frames (and the --actions) and exit");
+                 "save the window (with --headless its offscreen image) as PNG after --frames "
+                 "frames (and the --actions) and exit");
   cli.add_option("--frames", o.frames, "frames to draw before --screenshot")->capture_default_str();
   cli.add_option("--actions", o.actions,
                  std::string("comma-separated commands run as if keys were pressed (a full-speed "
@@ -511,6 +526,11 @@ int main(int argc, char** argv) {
   cli.add_option("--ui-scale", o.ui_scale, "scale of text and controls (0.5 to 4)")
       ->capture_default_str();
   cli.add_flag("--presenter", o.presenter, "presenter mode: high contrast, large text");
+  cli.add_flag("--headless", o.headless,
+               "no window: draw every frame into an offscreen image of --width x --height, "
+               "without GLFW, a display or a swapchain; input comes from --actions and --keys "
+               "alone and --screenshot saves that image. For running the app's scripted sessions "
+               "on a GPU server without a display");
   cli.add_option("--steps-per-second", o.steps_per_second,
                  "playback speed (Space plays; the controls' steps/s slider)")
       ->check(CLI::Range(0.25f, 60.0f))
@@ -538,8 +558,10 @@ int main(int argc, char** argv) {
   cli.add_option("--keys", o.keys,
                  "comma-separated key presses, one per frame once idle, as if typed (for "
                  "scripts): pagedown, pageup, right, left, space, b, t, p");
-  cli.add_option("--width", o.width, "window width")->capture_default_str();
-  cli.add_option("--height", o.height, "window height")->capture_default_str();
+  cli.add_option("--width", o.width, "window width (with --headless: the image's)")
+      ->capture_default_str();
+  cli.add_option("--height", o.height, "window height (with --headless: the image's)")
+      ->capture_default_str();
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

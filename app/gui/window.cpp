@@ -14,8 +14,8 @@ namespace ss::gui {
 Window::Window(const std::string& title, int width, int height) {
   if (glfwInit() != GLFW_TRUE) {
     throw SetupError(
-        "cannot open a window: GLFW found no display (is DISPLAY set? under SSH or in CI use "
-        "xvfb-run, or render offscreen with 'sortscope-cli render')");
+        "cannot open a window: GLFW found no display (is DISPLAY set? on a server run the "
+        "scripted session with --headless, or render offscreen with 'sortscope-cli render')");
   }
   if (glfwVulkanSupported() != GLFW_TRUE) {
     glfwTerminate();
