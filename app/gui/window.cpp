@@ -7,6 +7,7 @@
 #include <vulkan/vulkan.h>
 
 #include "core/errors.hpp"
+#include "gui/key_queue.hpp"
 #include "gui/swapchain_presenter.hpp"
 
 namespace ss::gui {
@@ -89,6 +90,9 @@ void Window::toggle_fullscreen() {
 
 GlfwImGui::GlfwImGui(GLFWwindow* window) {
   ImGui_ImplGlfw_InitForVulkan(window, true);
+  // After the backend's callbacks: the queue's forwards to them. The backend's shutdown puts
+  // back the callback it found (none), so each connection to the GPU installs the queue again.
+  install_key_queue(window);
 }
 
 GlfwImGui::~GlfwImGui() {
