@@ -529,8 +529,9 @@ int main(int argc, char** argv) {
   cli.add_flag("--headless", o.headless,
                "no window: draw every frame into an offscreen image of --width x --height, "
                "without GLFW, a display or a swapchain; input comes from --actions and --keys "
-               "alone and --screenshot saves that image. For running the app's scripted sessions "
-               "on a GPU server without a display");
+               "alone, --screenshot saves that image, and the session ends with it or with a quit "
+               "action. For running the app's scripted sessions on a GPU server without a "
+               "display");
   cli.add_option("--steps-per-second", o.steps_per_second,
                  "playback speed (Space plays; the controls' steps/s slider)")
       ->check(CLI::Range(0.25f, 60.0f))
