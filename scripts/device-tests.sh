@@ -15,10 +15,14 @@
 # the one sortscope picks (a discrete GPU first; SORTSCOPE_DEVICE chooses another).
 #
 # Runs every test case in one process (each fails on the validation messages it caused, named),
-# then the validation-listener probe, then the app's smoke test where xvfb-run and the app are
-# there (SORTSCOPE_TEST_APP=0 leaves it out: NVIDIA's Vulkan driver 580.159.04 crashed inside
-# swapchain setup against Xvfb, an X server without its GLX, on the H100). Any run that ends on a
-# signal (a crash at exit included) fails. Exit 0 when all passed.
+# then the validation-listener probe, then the app's smoke tests windowless (sortscope
+# --headless: no X server, no swapchain, frames drawn offscreen; DISPLAY is unset for them): a
+# lesson played to its end with PageDown, a full-speed run and a race, each its own verdict,
+# with SDL's dummy audio driver unless SDL_AUDIODRIVER says otherwise. SORTSCOPE_TEST_XVFB=1
+# adds the app under xvfb-run, where xvfb-run is installed (left out by default: NVIDIA's Vulkan
+# driver 580.159.04 crashed inside swapchain setup against Xvfb, an X server without its GLX, on
+# the H100); SORTSCOPE_TEST_APP=0 leaves the app out. Any run that ends on a signal (a crash at
+# exit included) fails. Exit 0 when all passed.
 set -u
 
 build=${1:-build/release}
@@ -76,14 +80,50 @@ else
   echo "device-tests: the sample sort not run under mpirun (Open MPI's mpirun is not installed)"
 fi
 
-if [ "${SORTSCOPE_TEST_APP:-1}" != 0 ] && [ -x "$app" ] && command -v xvfb-run >/dev/null 2>&1; then
+# One windowless app run: exit 0, its PNG written and a line matching PATTERN printed. Prints the
+# app's output; returns the app's exit status when it failed (so a signal is named), else 0 or 1.
+app_run() {
+  pattern=$1
+  shift
+  png=$(mktemp --suffix=.png)
+  log=$(mktemp)
+  rm -f "$png"
+  env -u DISPLAY -u WAYLAND_DISPLAY SDL_AUDIODRIVER="${SDL_AUDIODRIVER:-dummy}" "$app" --headless \
+    --screenshot "$png" "$@" >"$log" 2>&1
+  code=$?
+  sed 's/^/  /' "$log"
+  if [ $code -eq 0 ] && { ! grep -q "$pattern" "$log" || [ ! -s "$png" ]; }; then
+    echo "  (no line matching '$pattern', or no $png)"
+    code=1
+  fi
+  rm -f "$png" "$log"
+  return $code
+}
+
+if [ "${SORTSCOPE_TEST_APP:-1}" != 0 ] && [ -x "$app" ]; then
+  app_run 'lesson networks: .*, at its end' --lesson networks --presenter --fullspeed-n 2^20 \
+    --reps 3 --warmup 1 --keys "$(printf 'pagedown,%.0s' $(seq 40))pagedown" --frames 4 \
+    --width 1280 --height 720
+  verdict "app windowless: the networks lesson played to its end with PageDown" $?
+  app_run '^full speed: onesweep, .*, verified$' --algo onesweep --n 4096 --fullspeed-n 2^20 \
+    --reps 3 --warmup 1 --actions fullspeed-run --frames 4 --width 1600 --height 900
+  verdict "app windowless: onesweep timed at full speed, verified" $?
+  app_run 'race: .* is .*x faster than' --algo batcher --n 1024 --race mergesort \
+    --race-sync fraction --reps 3 --warmup 1 --actions next,next,next,race-run --frames 4 \
+    --width 1280 --height 720
+  verdict "app windowless: batcher raced against mergesort, timed at full speed" $?
+else
+  echo "device-tests: app not run (needs the app built and SORTSCOPE_TEST_APP unset)"
+fi
+
+if [ "${SORTSCOPE_TEST_XVFB:-0}" = 1 ] && [ -x "$app" ] && command -v xvfb-run >/dev/null 2>&1; then
   png=$(mktemp --suffix=.png)
   xvfb-run -a -s '-screen 0 1280x800x24' "$app" --algo onesweep --n 4096 \
     --actions next,next,next,next,back --screenshot "$png" --frames 4 --width 1280 --height 800
   verdict "app under Xvfb: onesweep stepped, screenshot, clean exit" $?
   rm -f "$png"
-else
-  echo "device-tests: app not run (needs the app built, xvfb-run and SORTSCOPE_TEST_APP unset)"
+elif [ "${SORTSCOPE_TEST_XVFB:-0}" = 1 ]; then
+  echo "device-tests: app not run under Xvfb (needs the app built and xvfb-run)"
 fi
 
 echo "device-tests: $passed passed, $failed failed"

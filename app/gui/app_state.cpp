@@ -659,6 +659,20 @@ std::string race_text(const std::vector<BenchRow>& rows, bool cancelled) {
          " runs, n = " + pow2_text(winner.n) + ")";
 }
 
+// "onesweep, n = 2^20 uint32 keys: 1.234 ms (median of R runs), 0.850 Gkeys/s, verified", or
+// "NOT verified" when the sorted result did not match.
+std::string full_speed_text(const BenchRow& gpu) {
+  const std::string prefix = "sortscope-";
+  const std::string name =
+      gpu.impl.rfind(prefix, 0) == 0 ? gpu.impl.substr(prefix.size()) : gpu.impl;
+  return name + ", n = " + pow2_text(gpu.n) + " " + gpu.type + (gpu.pairs ? " pairs" : " keys") +
+         ": " + fixed("%.3f", gpu.ms) + " ms (median of " + std::to_string(gpu.reps.value_or(0)) +
+         " runs), " + fixed("%.3g", gpu.gkeys_per_s) + " Gkeys/s" +
+         (!gpu.verified   ? ""
+          : *gpu.verified ? ", verified"
+                          : ", NOT verified");
+}
+
 std::string scenario_summary(const Scenario& s, std::uint32_t n) {
   return s.algorithm + ", " + std::string(to_string(s.type)) + (s.pairs ? " pairs" : " keys") +
          ", n = " + pow2_text(n) + ", " + (s.descending ? "descending" : "ascending") + ", " +
@@ -774,6 +788,10 @@ void App::poll_worker() {
     if (result->cancelled) {
       f.message = "cancelled";
       std::cout << "full-speed run cancelled\n";  // for scripts and the tests
+    } else if (f.gpu) {
+      // For scripts (--actions fullspeed-run), as the race's verdict: without a window
+      // (--headless) the printed line is how a script on a GPU server reads the result.
+      std::cout << "full speed: " << full_speed_text(*f.gpu) << "\n";
     }
   } else if (job_ == Job::race) {
     race_result = race_text(result->rows, result->cancelled);

@@ -1,13 +1,14 @@
 // sortscope: the desktop app. Steps through real GPU sorts and draws what each dispatch did.
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <deque>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 
-#include <GLFW/glfw3.h>
-#include <backends/imgui_impl_glfw.h>
+#include <GLFW/glfw3.h>  // key codes only: the keys are GLFW's, with a window or without
 
 #include "algorithms/algorithm.hpp"
 #include "common/lesson.hpp"
@@ -26,6 +27,7 @@
 #include "gui/panels.hpp"
 #include "gui/sound_room.hpp"
 #include "gui/window.hpp"
+#include "gui/windowless.hpp"
 
 namespace {
 
@@ -40,6 +42,7 @@ struct Options {
   std::string actions;
   float ui_scale = 1.0f;
   bool presenter = false;
+  bool headless = false;  // no window: frames into an offscreen image, input from the script
   int width = 1600;
   int height = 900;
   // The full-speed panel's settings (for scripts; the panel edits them too).
@@ -103,15 +106,6 @@ constexpr const char* k_action_names =
     "cancel, export, slowest-kind, record, race-run, verify, counterexample, restore-network, "
     "quit, reconnect (answers the lost-GPU dialog), mute, zoom-in, zoom-out, pan-left, "
     "pan-right, fit, unfollow";
-
-// The GLFW platform backend of ImGui, shut down before the ImGui context goes (declared after
-// the Presenter that owns it, so it is destroyed first).
-struct GlfwBackend {
-  explicit GlfwBackend(GLFWwindow* window) { ImGui_ImplGlfw_InitForVulkan(window, true); }
-  ~GlfwBackend() { ImGui_ImplGlfw_Shutdown(); }
-  GlfwBackend(const GlfwBackend&) = delete;
-  GlfwBackend& operator=(const GlfwBackend&) = delete;
-};
 
 std::deque<ss::gui::Action> parse_actions(const std::string& list) {
   std::deque<ss::gui::Action> actions;
@@ -208,7 +202,7 @@ ss::gui::KeptSettings keep_lost(const ss::gui::App& app, const std::optional<Los
   return ss::gui::keep_settings(app);
 }
 
-SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scenario& scenario,
+SessionEnd run_session(const Options& o, ss::gui::Screen& screen, const ss::Scenario& scenario,
                        std::deque<ss::gui::Action>& actions, std::deque<int>& keys,
                        std::optional<ss::gui::LessonPlayer>& lesson_slot, ss::gui::SoundRoom& sound,
                        const std::optional<LostDevice>& lost,
@@ -216,21 +210,13 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
   using namespace ss;
   ContextOptions context_options;
   context_options.device_selector = scenario.device;
-  context_options.instance_extensions = gui::Window::required_instance_extensions();
-  context_options.device_extensions = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
+  context_options.instance_extensions = screen.instance_extensions();
+  context_options.device_extensions = screen.device_extensions();
   Context context(context_options);
-  // HiDPI: X11 reports a content scale with framebuffer = window pixels, so fonts grow by it;
-  // where the framebuffer itself is scaled (Wayland, macOS) ImGui's coordinates already are.
-  int window_w = 0, window_h = 0, framebuffer_w = 0, framebuffer_h = 0;
-  glfwGetWindowSize(window.handle(), &window_w, &window_h);
-  glfwGetFramebufferSize(window.handle(), &framebuffer_w, &framebuffer_h);
-  const float framebuffer_scale = window_w > 0 ? float(framebuffer_w) / float(window_w) : 1.0f;
-  const float hidpi = std::max(1.0f, window.content_scale() / std::max(framebuffer_scale, 1.0f));
-  render::UiStyle style{o.ui_scale * hidpi, o.presenter};
+  render::UiStyle style{o.ui_scale * screen.hidpi_scale(), o.presenter};
   if (o.presenter) style.scale = std::max(style.scale, 2.0f);
   if (lost) style = lost->kept.style;
-  gui::Presenter presenter(context, window, style);
-  GlfwBackend backend(window.handle());
+  const std::unique_ptr<gui::Presenter> presenter = screen.presenter(context, style);
   gui::App app(context, lost ? lost->kept.scenario : scenario);
   // After a lost device everything comes from the old App; nothing is planned until the user
   // accepts the offer.
@@ -265,11 +251,11 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
   if (lesson != nullptr && !lost) lesson->start(app);
 
   try {
-    double last = glfwGetTime();
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point last = Clock::now();
     int settled = 0;  // frames drawn with nothing left to do
     for (int frame = 0;; ++frame) {
-      glfwPollEvents();
-      if (glfwWindowShouldClose(window.handle()) || app.quit_requested) break;
+      if (!screen.poll_events() || app.quit_requested) break;
       // Ctrl-C in the terminal: cancel a full-speed run or sweep, or stop playing, and stay
       // (idle); a second one closes the app.
       if (interrupt_requested()) {
@@ -281,8 +267,8 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
         }
         app.playing = false;
       }
-      const double now = glfwGetTime();
-      const double dt = now - last;
+      const Clock::time_point now = Clock::now();
+      const double dt = std::chrono::duration<double>(now - last).count();
       last = now;
 
       std::optional<gui::Action> scripted_answer;
@@ -309,17 +295,16 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
         // A script asked for a scenario that cannot run: say so instead of waiting forever.
         throw UsageError(app.error);
       }
-      auto& renderer = presenter.renderer();
+      auto& renderer = presenter->renderer();
       if (app.take_state_changed()) renderer.bars().update(app.state());
       if (app.take_race_changed()) renderer.race_bars().update(app.race_state());
       renderer.imgui().set_style(app.style);
       if (app.fullscreen_requested) {
         app.fullscreen_requested = false;
-        window.toggle_fullscreen();
+        screen.toggle_fullscreen();
       }
 
-      renderer.imgui().new_frame();
-      ImGui_ImplGlfw_NewFrame();
+      presenter->new_frame(dt);
       ImGui::NewFrame();
       // G records; handled here, beside handle_keys, which leaves other keys to it.
       if (gui::take_key_press(GLFW_KEY_G) && !ImGui::GetIO().WantTextInput && app.error.empty())
@@ -378,7 +363,7 @@ SessionEnd run_session(const Options& o, ss::gui::Window& window, const ss::Scen
       settled = idle ? settled + 1 : 0;
       const bool shoot = !o.screenshot.empty() && frame >= o.frames && settled > 2;
       render::Image image;
-      presenter.draw_frame(shoot ? &image : nullptr);
+      presenter->draw_frame(shoot ? &image : nullptr);
       if (shoot) {
         render::write_png(image, o.screenshot);
         std::cout << "wrote " << o.screenshot << " (" << image.width << "x" << image.height
@@ -445,13 +430,26 @@ int run(const Options& o) {
   }
   if (!(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
     throw UsageError("--ui-scale must be between 0.5 and 4");
+  // Without a window nobody can close it: the script must end the session.
+  if (o.headless && o.screenshot.empty() &&
+      std::find(actions.begin(), actions.end(), gui::Action::quit) == actions.end()) {
+    throw UsageError(
+        "--headless has no window to close: give --screenshot FILE.png (the session ends with "
+        "it) or end --actions with quit");
+  }
   install_interrupt_handlers();
-  gui::Window window("sortscope", o.width, o.height);
+  // The one choice between a window and none: everything after draws the same frames.
+  std::unique_ptr<gui::Screen> screen;
+  if (o.headless) {
+    screen = std::make_unique<gui::Windowless>(o.width, o.height);
+  } else {
+    screen = std::make_unique<gui::Window>("sortscope", o.width, o.height);
+  }
   std::optional<LostDevice> lost;
   std::size_t lost_sessions_messages = 0;  // validation messages of sessions that lost the GPU
   gui::SoundRoom sound;  // outlives a lost GPU: the audio device has nothing to do with it
   for (int reconnects = 0;; ++reconnects) {
-    SessionEnd end = run_session(o, window, scenario, actions, keys, lesson, sound, lost, replay);
+    SessionEnd end = run_session(o, *screen, scenario, actions, keys, lesson, sound, lost, replay);
     lost_sessions_messages += end.validation_messages;
     if (!end.lost) {
       std::cout << sound.summary() << "\n";
@@ -479,7 +477,8 @@ int main(int argc, char** argv) {
   Options o;
   ss::add_scenario_options(cli, o.scenario);
   cli.add_option("--screenshot", o.screenshot,
-                 "save the window as PNG after --frames frames (and the --actions) and exit");
+                 "save the window (with --headless its offscreen image) as PNG after --frames "
+                 "frames (and the --actions) and exit");
   cli.add_option("--frames", o.frames, "frames to draw before --screenshot")->capture_default_str();
   cli.add_option("--actions", o.actions,
                  std::string("comma-separated commands run as if keys were pressed (a full-speed "
@@ -527,6 +526,12 @@ int main(int argc, char** argv) {
   cli.add_option("--ui-scale", o.ui_scale, "scale of text and controls (0.5 to 4)")
       ->capture_default_str();
   cli.add_flag("--presenter", o.presenter, "presenter mode: high contrast, large text");
+  cli.add_flag("--headless", o.headless,
+               "no window: draw every frame into an offscreen image of --width x --height, "
+               "without GLFW, a display or a swapchain; input comes from --actions and --keys "
+               "alone, --screenshot saves that image, and the session ends with it or with a quit "
+               "action. For running the app's scripted sessions on a GPU server without a "
+               "display");
   cli.add_option("--steps-per-second", o.steps_per_second,
                  "playback speed (Space plays; the controls' steps/s slider)")
       ->check(CLI::Range(0.25f, 60.0f))
@@ -554,8 +559,10 @@ int main(int argc, char** argv) {
   cli.add_option("--keys", o.keys,
                  "comma-separated key presses, one per frame once idle, as if typed (for "
                  "scripts): pagedown, pageup, right, left, space, b, t, p");
-  cli.add_option("--width", o.width, "window width")->capture_default_str();
-  cli.add_option("--height", o.height, "window height")->capture_default_str();
+  cli.add_option("--width", o.width, "window width (with --headless: the image's)")
+      ->capture_default_str();
+  cli.add_option("--height", o.height, "window height (with --headless: the image's)")
+      ->capture_default_str();
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

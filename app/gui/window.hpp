@@ -1,78 +1,50 @@
 #pragma once
-// The GLFW window and what draws into it: surface, swapchain, one frame in flight, and the
-// shared FrameRenderer (views + ImGui). Swapchain out-of-date and resizes are handled here,
-// where they happen: the next frame recreates the swapchain and goes on.
-#include <cstdint>
-#include <memory>
+// The GLFW window: glfwInit, one resizable window without a GL context, its events and HiDPI
+// scale, and ImGui's GLFW platform backend. Its frames go through a swapchain
+// (gui/swapchain_presenter.hpp).
 #include <string>
 #include <vector>
 
-#include <vulkan/vulkan_raii.hpp>
-
-#include "core/buffer.hpp"
-#include "render/frame_renderer.hpp"
-#include "render/offscreen_target.hpp"
+#include "gui/screen.hpp"
 
 struct GLFWwindow;
 
-namespace ss {
-class Context;
-}
-
 namespace ss::gui {
 
-// glfwInit + a resizable window without a GL context. Throws SetupError when there is no display.
-class Window {
+// Throws SetupError when there is no display.
+class Window : public Screen {
  public:
   Window(const std::string& title, int width, int height);
-  ~Window();
+  ~Window() override;
   Window(const Window&) = delete;
   Window& operator=(const Window&) = delete;
 
   GLFWwindow* handle() const { return window_; }
-  // Instance extensions Vulkan needs to present to this window system.
-  static std::vector<std::string> required_instance_extensions();
-  float content_scale() const;  // HiDPI: 2 on a "200%" display
-  void toggle_fullscreen();
+
+  // The surface extensions of this window system, and VK_KHR_swapchain.
+  std::vector<std::string> instance_extensions() const override;
+  std::vector<std::string> device_extensions() const override;
+  float hidpi_scale() const override;
+  std::unique_ptr<Presenter> presenter(const Context& context, render::UiStyle style) override;
+  bool poll_events() override;
+  void toggle_fullscreen() override;
 
  private:
   GLFWwindow* window_ = nullptr;
   int windowed_[4] = {0, 0, 0, 0};  // x, y, width, height before going fullscreen
 };
 
-class Presenter {
+// ImGui's GLFW platform backend (display size, time, mouse) with the key queue
+// (gui/key_queue.hpp) on top, for the ImGui context current when made; shut down before that
+// context goes.
+class GlfwImGui {
  public:
-  Presenter(const Context& context, const Window& window, render::UiStyle style);
-  ~Presenter();
+  explicit GlfwImGui(GLFWwindow* window);
+  ~GlfwImGui();
+  GlfwImGui(const GlfwImGui&) = delete;
+  GlfwImGui& operator=(const GlfwImGui&) = delete;
 
-  render::FrameRenderer& renderer() { return *renderer_; }
-
-  // Renders ImGui's current draw data (and the queued views) into the next swapchain image and
-  // presents it. With `capture`, also copies that image to the host (RGBA).
-  void draw_frame(render::Image* capture = nullptr);
-
- private:
-  void create_swapchain();
-
-  const Context& context_;
-  const Window& window_;
-  vk::Format format_ = vk::Format::eUndefined;
-  vk::Extent2D extent_;
-  std::uint32_t min_images_ = 2;
-  bool needs_recreate_ = false;
-  // Member order = destruction in reverse: frame objects and the swapchain before the surface.
-  vk::raii::SurfaceKHR surface_ = nullptr;
-  std::unique_ptr<render::FrameRenderer> renderer_;
-  vk::raii::SwapchainKHR swapchain_ = nullptr;
-  std::vector<vk::Image> images_;  // owned by the swapchain
-  std::vector<vk::raii::ImageView> views_;
-  std::vector<vk::raii::Framebuffer> framebuffers_;
-  std::vector<vk::raii::Semaphore> render_done_;  // one per swapchain image
-  vk::raii::Semaphore image_ready_ = nullptr;
-  vk::raii::Fence frame_done_ = nullptr;
-  vk::raii::CommandPool pool_ = nullptr;
-  vk::raii::CommandBuffer cmd_ = nullptr;
-  Buffer capture_buffer_;
+  void new_frame();  // the platform part of ImGui's NewFrame
 };
 
 }  // namespace ss::gui
