@@ -24,22 +24,32 @@ struct InjectedRun {
   bool passed = false;  // the run with the fault past the last submission sorted and verified
 };
 
-// `args` with `fault` at submission K for each K in `submissions`, or at 1, 2, ... until a run
+// The command `args`, writing its result with `output_flag` FILE, and what it prints when it
+// passed.
+struct FaultedCommand {
+  std::string args;
+  std::string output_flag = "--output";
+  std::string output_name = "gpu-failure.txt";
+  std::string passed = "verified: keys";
+};
+
+// `command` with `fault` at submission K for each K in `submissions`, or at 1, 2, ... until a run
 // passes when `submissions` is empty.
-InjectedRun inject_at_each_submission(const std::string& args, const std::string& fault,
+InjectedRun inject_at_each_submission(const FaultedCommand& command, const std::string& fault,
                                       const std::vector<std::size_t>& submissions = {}) {
-  const std::string output = data_file("gpu-failure-" + fault + ".txt", "previous result\n");
+  const std::string output = data_file(fault + "-" + command.output_name, "previous result\n");
   InjectedRun result{fault};
   // A run at 2^20 on lavapipe makes about 20 submissions; 200 ends a loop that never passes.
   const std::size_t last = submissions.empty() ? 200 : submissions.size();
   for (std::size_t i = 0; i < last; ++i) {
     const std::size_t k = submissions.empty() ? i + 1 : submissions[i];
-    const auto r = cli(
-        args + " --output '" + output + "'",
-        "SORTSCOPE_INJECT_FAULT=" + fault + "@" + std::to_string(k) + " SORTSCOPE_GPU_TIMEOUT_S=1");
-    INFO(args << " with " << fault << "@" << k << ":\n" << r.out);
+    // The hang's limit is short, so the test is; a lost device needs none.
+    const auto r = cli(command.args + " " + command.output_flag + " '" + output + "'",
+                       "SORTSCOPE_INJECT_FAULT=" + fault + "@" + std::to_string(k) +
+                           (fault == "hang" ? " SORTSCOPE_GPU_TIMEOUT_S=1" : ""));
+    INFO(command.args << " with " << fault << "@" << k << ":\n" << r.out);
     if (r.code == 0 && submissions.empty()) {
-      CHECK_THAT(r.out, Catch::Contains("verified: keys"));
+      CHECK_THAT(r.out, Catch::Contains(command.passed));
       result.passed = true;
       break;
     }
@@ -63,7 +73,7 @@ void check_every_submission(const std::string& algorithm, const std::string& n) 
   for (const char* pairs : {"", " --pairs"}) {
     for (const char* fault : {"device-lost", "hang"}) {
       const auto r =
-          inject_at_each_submission("run --algo " + algorithm + " --n " + n + pairs, fault);
+          inject_at_each_submission({"run --algo " + algorithm + " --n " + n + pairs}, fault);
       INFO(algorithm << pairs << ": " << fault << " at " << r.ran << " submissions");
       CHECK(r.passed);
       CHECK(r.ran >= 3);  // the upload, the restore and the sort at least
@@ -110,7 +120,7 @@ TEST_CASE("gpu failure: transposition at its limit (2^17) lost or hung early and
   for (const char* pairs : {"", " --pairs"}) {
     for (const char* fault : {"device-lost", "hang"}) {
       const auto r = inject_at_each_submission(
-          std::string("run --algo transposition --n 2^17") + pairs, fault, {1, 2, 3, 4, 40});
+          {std::string("run --algo transposition --n 2^17") + pairs}, fault, {1, 2, 3, 4, 40});
       CHECK(r.ran == 5);
     }
   }
@@ -121,7 +131,31 @@ TEST_CASE("gpu failure: under the sanitizers, onesweep at 2^20 lost or hung at e
   // The sanitizer suite's share (sanitizers/...): the sanitized CLI gives the device up while
   // lavapipe still runs the spinning kernel, and exits without a report.
   for (const char* fault : {"device-lost", "hang"}) {
-    const auto r = inject_at_each_submission("run --algo onesweep --n 2^20 --pairs", fault);
+    const auto r = inject_at_each_submission({"run --algo onesweep --n 2^20 --pairs"}, fault);
     CHECK(r.passed);
+  }
+}
+
+TEST_CASE("gpu failure: bench's full-speed timing at 2^20 lost or hung at every submission",
+          "[cli][gpu][faults][slow]") {
+  // The timed runs, their warm-up, the verification's read-back: the JSON Lines file a user keeps
+  // is replaced only by a complete run.
+  for (const char* fault : {"device-lost", "hang"}) {
+    const auto r = inject_at_each_submission(
+        {"bench --algo radix4 --n 2^20 --pairs --reps 3 --warmup 1 --cpu none", "--json",
+         "bench.jsonl", "sortscope-radix4"},
+        fault);
+    CHECK(r.passed);
+  }
+}
+
+TEST_CASE("gpu failure: a lesson handout lost or hung in its stops and its full-speed pages",
+          "[cli][gpu][faults][slow]") {
+  // The full-speed lesson: the submissions of its first stops, of its first full-speed page's
+  // sizing runs and timed runs, and of its last scene; no PDF is left but the one before.
+  for (const char* fault : {"device-lost", "hang"}) {
+    const auto r = inject_at_each_submission({"render --lesson full-speed", "--out", "handout.pdf"},
+                                             fault, {1, 5, 20, 60, 120});
+    CHECK(r.ran == 5);
   }
 }
