@@ -13,8 +13,9 @@ int main(int argc, char** argv) {
   using namespace ss::cli;
   CLI::App app{
       "sortscope-cli: GPU sorting kernels (Vulkan compute), stepped or timed\n"
-      "exit codes: 0 sorted and verified, 1 verification failed, 2 bad usage, setup or a GPU "
-      "failure, 3 Vulkan validation messages, 130 interrupted (no partial output is left)",
+      "exit codes: 0 sorted and verified, 1 verification failed, 2 bad usage or setup, 3 the GPU "
+      "lost or hung (the message names what ran) or Vulkan validation messages, 130 interrupted "
+      "(no partial output is left)",
       "sortscope-cli"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "sortscope-cli 0.1.0");
