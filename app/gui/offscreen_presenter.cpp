@@ -19,20 +19,13 @@ constexpr std::chrono::nanoseconds k_offscreen_frame_time{1'000'000'000 / 60};
 
 OffscreenPresenter::OffscreenPresenter(const Context& context, vk::Extent2D extent,
                                        render::UiStyle style)
-    : context_(context) {
+    : context_(context), frame_(context) {
   // The render pass leaves the image ready for the readback copy, as the CLI's renderer does;
   // two frames of ImGui buffers, as the window has with two swapchain images.
   renderer_ = std::make_unique<render::FrameRenderer>(
       context, render::OffscreenTarget::k_format, vk::ImageLayout::eTransferSrcOptimal, 2, style);
   target_ = std::make_unique<render::OffscreenTarget>(context, renderer_->render_pass(),
                                                       extent.width, extent.height);
-  const auto& device = context.device();
-  frame_done_ = vk::raii::Fence(device, vk::FenceCreateInfo(vk::FenceCreateFlagBits::eSignaled));
-  pool_ = vk::raii::CommandPool(
-      device, vk::CommandPoolCreateInfo(vk::CommandPoolCreateFlagBits::eResetCommandBuffer,
-                                        context.queue_family()));
-  cmd_ = std::move(
-      vk::raii::CommandBuffers(device, {*pool_, vk::CommandBufferLevel::ePrimary, 1}).front());
   next_frame_ = std::chrono::steady_clock::now();
 }
 
@@ -54,19 +47,19 @@ void OffscreenPresenter::draw_frame(render::Image* capture) {
   const auto& device = context_.device();
   // One frame in flight, as with the window: the last frame's commands are done before the
   // command buffer and the image are used again.
-  if (device.waitForFences(*frame_done_, VK_TRUE, UINT64_MAX) != vk::Result::eSuccess)
+  if (device.waitForFences(*frame_.done, VK_TRUE, UINT64_MAX) != vk::Result::eSuccess)
     throw std::runtime_error("waiting for the previous frame failed");
-  device.resetFences(*frame_done_);
-  cmd_.reset();
-  cmd_.begin(vk::CommandBufferBeginInfo(vk::CommandBufferUsageFlagBits::eOneTimeSubmit));
-  renderer_->record(cmd_, target_->framebuffer(), target_->extent());
-  if (capture != nullptr) target_->record_readback(cmd_);
-  cmd_.end();
+  device.resetFences(*frame_.done);
+  frame_.cmd.reset();
+  frame_.cmd.begin(vk::CommandBufferBeginInfo(vk::CommandBufferUsageFlagBits::eOneTimeSubmit));
+  renderer_->record(frame_.cmd, target_->framebuffer(), target_->extent());
+  if (capture != nullptr) target_->record_readback(frame_.cmd);
+  frame_.cmd.end();
   // Straight to the queue, as the window's frames go: frames are not the plans' submissions that
   // the context times and counts.
-  context_.queue().submit(vk::SubmitInfo({}, {}, *cmd_), *frame_done_);
+  context_.queue().submit(vk::SubmitInfo({}, {}, *frame_.cmd), *frame_.done);
   if (capture != nullptr) {
-    if (device.waitForFences(*frame_done_, VK_TRUE, UINT64_MAX) != vk::Result::eSuccess)
+    if (device.waitForFences(*frame_.done, VK_TRUE, UINT64_MAX) != vk::Result::eSuccess)
       throw std::runtime_error("waiting for the screenshot frame failed");
     *capture = target_->read();
     // Opaque, as the window's screenshot is.

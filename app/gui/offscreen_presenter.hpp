@@ -8,6 +8,7 @@
 
 #include <vulkan/vulkan_raii.hpp>
 
+#include "gui/frame_commands.hpp"
 #include "gui/screen.hpp"
 
 namespace ss::gui {
@@ -31,9 +32,7 @@ class OffscreenPresenter : public Presenter {
   // goes first; the command buffer before its pool.
   std::unique_ptr<render::FrameRenderer> renderer_;
   std::unique_ptr<render::OffscreenTarget> target_;
-  vk::raii::Fence frame_done_ = nullptr;
-  vk::raii::CommandPool pool_ = nullptr;
-  vk::raii::CommandBuffer cmd_ = nullptr;
+  FrameCommands frame_;
   std::chrono::steady_clock::time_point next_frame_;
 };
 

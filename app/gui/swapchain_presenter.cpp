@@ -12,7 +12,7 @@ namespace ss::gui {
 
 SwapchainPresenter::SwapchainPresenter(const Context& context, const Window& window,
                                        render::UiStyle style)
-    : context_(context), window_(window) {
+    : context_(context), window_(window), frame_(context) {
   VkSurfaceKHR raw = VK_NULL_HANDLE;
   if (glfwCreateWindowSurface(*context.instance(), window.handle(), nullptr, &raw) != VK_SUCCESS)
     throw SetupError("cannot create a Vulkan surface for the window");
@@ -38,12 +38,6 @@ SwapchainPresenter::SwapchainPresenter(const Context& context, const Window& win
       context, format_, vk::ImageLayout::ePresentSrcKHR, std::max(min_images_, 2u), style);
   const auto& device = context.device();
   image_ready_ = vk::raii::Semaphore(device, vk::SemaphoreCreateInfo());
-  frame_done_ = vk::raii::Fence(device, vk::FenceCreateInfo(vk::FenceCreateFlagBits::eSignaled));
-  pool_ = vk::raii::CommandPool(
-      device, vk::CommandPoolCreateInfo(vk::CommandPoolCreateFlagBits::eResetCommandBuffer,
-                                        context.queue_family()));
-  cmd_ = std::move(
-      vk::raii::CommandBuffers(device, {*pool_, vk::CommandBufferLevel::ePrimary, 1}).front());
   platform_ = std::make_unique<GlfwImGui>(window.handle());
   create_swapchain();
 }
@@ -106,7 +100,7 @@ void SwapchainPresenter::draw_frame(render::Image* capture) {
     create_swapchain();
   if (framebuffers_.empty()) return;
 
-  if (device.waitForFences(*frame_done_, VK_TRUE, UINT64_MAX) != vk::Result::eSuccess)
+  if (device.waitForFences(*frame_.done, VK_TRUE, UINT64_MAX) != vk::Result::eSuccess)
     throw std::runtime_error("waiting for the previous frame failed");
   std::uint32_t index = 0;
   try {
@@ -117,11 +111,11 @@ void SwapchainPresenter::draw_frame(render::Image* capture) {
     needs_recreate_ = true;  // the window changed under us; draw the next frame at the new size
     return;
   }
-  device.resetFences(*frame_done_);
+  device.resetFences(*frame_.done);
 
-  cmd_.reset();
-  cmd_.begin(vk::CommandBufferBeginInfo(vk::CommandBufferUsageFlagBits::eOneTimeSubmit));
-  renderer_->record(cmd_, *framebuffers_[index], extent_);
+  frame_.cmd.reset();
+  frame_.cmd.begin(vk::CommandBufferBeginInfo(vk::CommandBufferUsageFlagBits::eOneTimeSubmit));
+  renderer_->record(frame_.cmd, *framebuffers_[index], extent_);
   if (capture != nullptr) {
     const vk::DeviceSize bytes = vk::DeviceSize(extent_.width) * extent_.height * 4;
     if (capture_buffer_.size() < bytes)
@@ -132,20 +126,20 @@ void SwapchainPresenter::draw_frame(render::Image* capture) {
         vk::AccessFlagBits::eColorAttachmentWrite, vk::AccessFlagBits::eTransferRead,
         vk::ImageLayout::ePresentSrcKHR, vk::ImageLayout::eTransferSrcOptimal,
         VK_QUEUE_FAMILY_IGNORED, VK_QUEUE_FAMILY_IGNORED, images_[index], range);
-    cmd_.pipelineBarrier(vk::PipelineStageFlagBits::eColorAttachmentOutput,
-                         vk::PipelineStageFlagBits::eTransfer, {}, {}, {}, to_copy);
-    render::record_image_to_host(cmd_, images_[index], extent_, capture_buffer_);
+    frame_.cmd.pipelineBarrier(vk::PipelineStageFlagBits::eColorAttachmentOutput,
+                               vk::PipelineStageFlagBits::eTransfer, {}, {}, {}, to_copy);
+    render::record_image_to_host(frame_.cmd, images_[index], extent_, capture_buffer_);
     const vk::ImageMemoryBarrier to_present(
         vk::AccessFlagBits::eTransferRead, {}, vk::ImageLayout::eTransferSrcOptimal,
         vk::ImageLayout::ePresentSrcKHR, VK_QUEUE_FAMILY_IGNORED, VK_QUEUE_FAMILY_IGNORED,
         images_[index], range);
-    cmd_.pipelineBarrier(vk::PipelineStageFlagBits::eTransfer,
-                         vk::PipelineStageFlagBits::eBottomOfPipe, {}, {}, {}, to_present);
+    frame_.cmd.pipelineBarrier(vk::PipelineStageFlagBits::eTransfer,
+                               vk::PipelineStageFlagBits::eBottomOfPipe, {}, {}, {}, to_present);
   }
-  cmd_.end();
+  frame_.cmd.end();
   const vk::PipelineStageFlags wait_stage = vk::PipelineStageFlagBits::eColorAttachmentOutput;
-  const vk::SubmitInfo submit(*image_ready_, wait_stage, *cmd_, *render_done_[index]);
-  context_.queue().submit(submit, *frame_done_);
+  const vk::SubmitInfo submit(*image_ready_, wait_stage, *frame_.cmd, *render_done_[index]);
+  context_.queue().submit(submit, *frame_.done);
   try {
     const vk::Result result =
         context_.queue().presentKHR(vk::PresentInfoKHR(*render_done_[index], *swapchain_, index));
@@ -154,7 +148,7 @@ void SwapchainPresenter::draw_frame(render::Image* capture) {
     needs_recreate_ = true;
   }
   if (capture != nullptr) {
-    if (device.waitForFences(*frame_done_, VK_TRUE, UINT64_MAX) != vk::Result::eSuccess)
+    if (device.waitForFences(*frame_.done, VK_TRUE, UINT64_MAX) != vk::Result::eSuccess)
       throw std::runtime_error("waiting for the screenshot frame failed");
     const bool bgra = format_ == vk::Format::eB8G8R8A8Unorm || format_ == vk::Format::eB8G8R8A8Srgb;
     *capture = render::read_host_image(capture_buffer_, extent_, bgra);

@@ -9,6 +9,7 @@
 #include <vulkan/vulkan_raii.hpp>
 
 #include "core/buffer.hpp"
+#include "gui/frame_commands.hpp"
 #include "gui/screen.hpp"
 #include "gui/window.hpp"
 
@@ -44,9 +45,7 @@ class SwapchainPresenter : public Presenter {
   std::vector<vk::raii::Framebuffer> framebuffers_;
   std::vector<vk::raii::Semaphore> render_done_;  // one per swapchain image
   vk::raii::Semaphore image_ready_ = nullptr;
-  vk::raii::Fence frame_done_ = nullptr;
-  vk::raii::CommandPool pool_ = nullptr;
-  vk::raii::CommandBuffer cmd_ = nullptr;
+  FrameCommands frame_;
   Buffer capture_buffer_;
 };
 
