@@ -58,8 +58,11 @@ InjectedRun inject_at_each_submission(const FaultedCommand& command, const std::
     CHECK_THAT(r.out, Catch::Contains("while running ") && Catch::Contains("the result is lost") &&
                           !Catch::Contains("validation layer") && !Catch::Contains("Sanitizer") &&
                           !Catch::Contains("runtime error"));
+    // On a machine loaded far past its cores (lavapipe shares them) a real submission can run
+    // past its own limit before the injected loss: that failure must end the same way.
     if (fault == "device-lost") {
-      CHECK_THAT(r.out, Catch::Contains("VK_ERROR_DEVICE_LOST"));
+      CHECK_THAT(r.out, Catch::Contains("VK_ERROR_DEVICE_LOST") ||
+                            Catch::Contains("did not finish within"));
     } else {
       CHECK_THAT(r.out, Catch::Contains("did not finish within 1 s"));
     }
