@@ -1,7 +1,5 @@
 // sortscope-cli bench: times the full-speed plans beside std::sort, for every combination of
 // algorithms, sizes and key types asked for; writes a text table, JSON Lines, CSV and a plot.
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -34,6 +32,7 @@
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "plan/runner.hpp"
+#include "platform/terminal.hpp"
 
 namespace ss::cli {
 
@@ -143,7 +142,7 @@ class Sink {
 class Progress {
  public:
   explicit Progress(double total_weight)
-      : tty_(isatty(STDERR_FILENO) != 0),
+      : tty_(platform::stderr_is_terminal()),
         total_(total_weight),
         start_(std::chrono::steady_clock::now()) {}
   bool tty() const { return tty_; }

@@ -1,7 +1,5 @@
 #include "cli/lesson_handout.hpp"
 
-#include <unistd.h>
-
 #include <iostream>
 
 #include "algorithms/algorithm.hpp"
@@ -17,6 +15,7 @@
 #include "core/interrupt.hpp"
 #include "input/distributions.hpp"
 #include "plan/stepper.hpp"
+#include "platform/terminal.hpp"
 #include "render/narration/narration.hpp"
 #include "render/narration/sample_sort_narration.hpp"
 #include "render/step_state.hpp"
@@ -135,7 +134,7 @@ int render_lesson_handout(const std::string& name, const std::string& out,
     pages += runs.back().stops.size() + (scene.full_speed ? 1 : 0);
   }
   std::size_t page_number = 0;
-  const bool tty = isatty(STDERR_FILENO) != 0;
+  const bool tty = platform::stderr_is_terminal();
   for (std::size_t s = 0; s < lesson.scenes.size(); ++s) {
     const LessonScene& scene = lesson.scenes[s];
     SceneRun& run = runs[s];

@@ -1,8 +1,6 @@
 // sortscope-cli render: draws a step of a sort offscreen (no window system) to PNG and/or the
 // wire diagram to SVG, with the same views as the app; with --steps, a range of steps as an
 // animation (GIF, PNG sequence or video).
-#include <unistd.h>
-
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -19,6 +17,7 @@
 #include "core/errors.hpp"
 #include "plan/step_position.hpp"
 #include "plan/stepper.hpp"
+#include "platform/terminal.hpp"
 #include "render/animation.hpp"
 #include "render/headless.hpp"
 #include "render/narration/sample_sort_narration.hpp"
@@ -58,7 +57,7 @@ struct RenderOptions {
 
 // On a terminal one line rewritten in place; in a log a line every tenth of the frames.
 render::AnimationProgress stderr_progress(const std::string& out) {
-  const bool tty = isatty(STDERR_FILENO) != 0;
+  const bool tty = platform::stderr_is_terminal();
   return [tty, out](std::size_t done, std::size_t total) {
     if (total < 2) return;
     if (tty) {
