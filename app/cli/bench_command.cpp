@@ -1,5 +1,6 @@
 // sortscope-cli bench: times the full-speed plans beside std::sort, for every combination of
 // algorithms, sizes and key types asked for; writes a text table, JSON Lines, CSV and a plot.
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -33,6 +34,7 @@
 #include "core/errors.hpp"
 #include "plan/runner.hpp"
 #include "platform/terminal.hpp"
+#include "platform/utf8_paths.hpp"
 
 namespace ss::cli {
 
@@ -119,7 +121,7 @@ class Sink {
       std::cerr << "bench: " << path << " holds " << line_count(earlier)
                 << " lines; this run's rows will replace them (--append adds to them)\n";
     }
-    file_ = std::make_unique<AtomicFile>(path);
+    file_ = std::make_unique<AtomicFile>(platform::path_from_utf8(path));
   }
   bool on() const { return !path_.empty(); }
   const std::string& kept() const { return kept_; }
@@ -279,7 +281,7 @@ int bench(const BenchOptions& o) {
     throw UsageError("--append adds rows to a --json or --csv FILE; name one");
   }
   if (!o.plot.empty()) {
-    const auto dir = std::filesystem::path(o.plot).parent_path();
+    const auto dir = platform::path_from_utf8(o.plot).parent_path();
     if (!dir.empty() && !std::filesystem::is_directory(dir))
       throw UsageError("--plot: the folder of '" + o.plot + "' does not exist");
   }

@@ -16,6 +16,7 @@
 #include "input/distributions.hpp"
 #include "plan/stepper.hpp"
 #include "platform/terminal.hpp"
+#include "platform/utf8_paths.hpp"
 #include "render/narration/narration.hpp"
 #include "render/narration/sample_sort_narration.hpp"
 #include "render/step_state.hpp"
@@ -122,7 +123,8 @@ int render_lesson_handout(const std::string& name, const std::string& out,
                           const std::string& device, const render::OffscreenOptions& frame) {
   const Lesson lesson = find_lesson(name);
   if (out.empty()) throw UsageError("--lesson needs --out: FILE.pdf, or a folder/ for PNGs");
-  std::unique_ptr<HandoutWriter> writer = make_handout_writer(out, lesson.title);
+  std::unique_ptr<HandoutWriter> writer =
+      make_handout_writer(platform::path_from_utf8(out), lesson.title);
   ContextOptions options;
   options.device_selector = device;
   const Context context(options);

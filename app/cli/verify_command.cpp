@@ -1,6 +1,7 @@
 // sortscope-cli verify: the 0-1 principle on the GPU. Runs a network plan (with any disabled
 // comparators) on all 2^n inputs of 0s and 1s; a failing input is run through the plan's own
 // kernels to show what the network makes of it, and can be written as a key file to step through.
+
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -16,6 +17,7 @@
 #include "input/key_file.hpp"
 #include "plan/runner.hpp"
 #include "platform/terminal.hpp"
+#include "platform/utf8_paths.hpp"
 #include "verify/zero_one.hpp"
 
 namespace ss::cli {
@@ -128,7 +130,7 @@ int verify(const VerifyOptions& o) {
     }
     throw_if_interrupted();
     if (!o.counterexample.empty()) {
-      write_key_file(o.counterexample, keys);
+      write_key_file(platform::path_from_utf8(o.counterexample), keys);
       std::cout << "  counterexample written to " << o.counterexample << " (step through it: "
                 << "sortscope-cli run --algo " << plan.algorithm << " --input " << o.counterexample
                 << (o.scenario.disable.empty() ? "" : " --disable " + o.scenario.disable)
