@@ -106,6 +106,7 @@ std::wstring windows_environment_block(
 class WindowsInheritedHandles {
  public:
   explicit WindowsInheritedHandles(std::vector<HANDLE> handles) : handles_(std::move(handles)) {
+    if (handles_.empty()) return;  // nothing to inherit: CreateProcessW gets bInheritHandles FALSE
     SIZE_T size = 0;
     ::InitializeProcThreadAttributeList(nullptr, 1, 0, &size);
     storage_.resize(size);
@@ -114,6 +115,7 @@ class WindowsInheritedHandles {
       list_ = nullptr;
       return;
     }
+    // Should this fail, the child inherits every inheritable handle, as without the list.
     ::UpdateProcThreadAttribute(list_, 0, PROC_THREAD_ATTRIBUTE_HANDLE_LIST, handles_.data(),
                                 handles_.size() * sizeof(HANDLE), nullptr, nullptr);
   }
