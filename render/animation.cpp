@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "plan/step_position.hpp"
+#include "platform/utf8_paths.hpp"
 #include "render/gif_writer.hpp"
 #include "render/sound/soundtrack.hpp"
 #include "render/sound/wav_file.hpp"
@@ -162,12 +163,13 @@ AnimationRecorder::AnimationRecorder(const Context& context, const Plan& plan,
       if (follower_) renderer_->set_follow(follow_mark(*follower_, position));
       images.push_back(output_->kept[position] = renderer_->render(*stepper_, range_));
     }
-    output_->gif.emplace(out_, frame.width, frame.height, make_gif_palette(images));
+    output_->gif.emplace(platform::path_from_utf8(out_), frame.width, frame.height,
+                         make_gif_palette(images));
   } else if (format == AnimationFormat::video) {
-    output_->video.emplace(out_, frame.width, frame.height, options.fps);
+    output_->video.emplace(platform::path_from_utf8(out_), frame.width, frame.height, options.fps);
   } else if (ends_with(out_, "/")) {
     std::error_code error;
-    std::filesystem::create_directories(out_, error);
+    std::filesystem::create_directories(platform::path_from_utf8(out_), error);
     if (error) throw UsageError("cannot make the folder '" + out_ + "': " + error.message());
   }
   stepper_->jump(steps.first);
@@ -189,7 +191,7 @@ void AnimationRecorder::advance() {
     sound_->add_frame(*context_, *stepper_, range_, last);
     if (last) soundtrack = sound_->samples();
     if (last && !options_.audio.empty())
-      write_wav(options_.audio, soundtrack, sound_->sample_rate());
+      write_wav(platform::path_from_utf8(options_.audio), soundtrack, sound_->sample_rate());
   }
   if (output_->gif) {
     shown_ms_ += 1000.0 * options_.frames_per_step / options_.fps + (last ? options_.hold_ms : 0);
@@ -239,7 +241,7 @@ void write_drawn_animation(const std::function<Image(std::size_t)>& draw, std::u
     if (progress) progress(i + 1, total);
   }
   if (format == AnimationFormat::gif) {
-    GifWriter gif(out, width, height, make_gif_palette(frames));
+    GifWriter gif(platform::path_from_utf8(out), width, height, make_gif_palette(frames));
     for (std::size_t i = 0; i < total; ++i) {
       const double ms =
           1000.0 * options.frames_per_step / options.fps + (i + 1 == total ? options.hold_ms : 0);
@@ -247,7 +249,7 @@ void write_drawn_animation(const std::function<Image(std::size_t)>& draw, std::u
     }
     gif.finish();
   } else if (format == AnimationFormat::video) {
-    VideoWriter video(out, width, height, options.fps);
+    VideoWriter video(platform::path_from_utf8(out), width, height, options.fps);
     const auto hold = std::uint32_t(options.hold_ms * options.fps / 1000.0 + 0.5);
     for (std::size_t i = 0; i < total; ++i) {
       for (std::uint32_t k = 0; k < options.frames_per_step + (i + 1 == total ? hold : 0); ++k)
@@ -257,7 +259,7 @@ void write_drawn_animation(const std::function<Image(std::size_t)>& draw, std::u
   } else {
     if (ends_with(out, "/")) {
       std::error_code error;
-      std::filesystem::create_directories(out, error);
+      std::filesystem::create_directories(platform::path_from_utf8(out), error);
       if (error) throw UsageError("cannot make the folder '" + out + "': " + error.message());
     }
     for (std::size_t i = 0; i < total; ++i)
@@ -281,7 +283,7 @@ void write_soundtrack(const Context& context, const Plan& plan, const KeyArray& 
     sound.add_frame(context, stepper, range, done + 1 == total);
     if (progress) progress(done + 1, total);
   }
-  write_wav(options.audio, sound.samples(), sound.sample_rate());
+  write_wav(platform::path_from_utf8(options.audio), sound.samples(), sound.sample_rate());
 }
 
 }  // namespace ss::render

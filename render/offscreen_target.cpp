@@ -8,6 +8,7 @@
 #include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "platform/utf8_paths.hpp"
 
 namespace ss::render {
 
@@ -20,7 +21,7 @@ void write_png(const Image& image, const std::string& path) {
                                         static_cast<int>(image.height), 4, image.rgba.data(),
                                         static_cast<int>(image.width * 4));
   if (ok == 0) throw UsageError("cannot encode the PNG image for '" + path + "'");
-  write_file_atomically(path, png);
+  write_file_atomically(platform::path_from_utf8(path), png);
 }
 
 vk::raii::RenderPass make_render_pass(const vk::raii::Device& device, vk::Format format,

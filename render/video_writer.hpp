@@ -4,9 +4,11 @@
 // finish(), so an error or Ctrl-C leaves no partial video.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <string>
 
+#include "platform/child_process.hpp"
 #include "render/offscreen_target.hpp"
 
 namespace ss::render {
@@ -29,15 +31,12 @@ class VideoWriter {
   void finish(std::span<const float> soundtrack = {}, std::uint32_t sample_rate = 44100);
 
  private:
-  void close_pipe();
-  int wait_ffmpeg();
-
   std::filesystem::path destination_;
   std::filesystem::path temporary_;
   std::uint32_t width_ = 0;
   std::uint32_t height_ = 0;
-  int pipe_ = -1;
-  int pid_ = -1;
+  // ffmpeg taking the frames on its standard input; none once finish() waited for it.
+  std::unique_ptr<platform::ChildProcess> ffmpeg_;
   bool committed_ = false;
 };
 

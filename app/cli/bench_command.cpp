@@ -1,6 +1,5 @@
 // sortscope-cli bench: times the full-speed plans beside std::sort, for every combination of
 // algorithms, sizes and key types asked for; writes a text table, JSON Lines, CSV and a plot.
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -34,6 +33,8 @@
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "plan/runner.hpp"
+#include "platform/terminal.hpp"
+#include "platform/utf8_paths.hpp"
 
 namespace ss::cli {
 
@@ -120,7 +121,7 @@ class Sink {
       std::cerr << "bench: " << path << " holds " << line_count(earlier)
                 << " lines; this run's rows will replace them (--append adds to them)\n";
     }
-    file_ = std::make_unique<AtomicFile>(path);
+    file_ = std::make_unique<AtomicFile>(platform::path_from_utf8(path));
   }
   bool on() const { return !path_.empty(); }
   const std::string& kept() const { return kept_; }
@@ -143,7 +144,7 @@ class Sink {
 class Progress {
  public:
   explicit Progress(double total_weight)
-      : tty_(isatty(STDERR_FILENO) != 0),
+      : tty_(platform::stderr_is_terminal()),
         total_(total_weight),
         start_(std::chrono::steady_clock::now()) {}
   bool tty() const { return tty_; }
@@ -280,7 +281,7 @@ int bench(const BenchOptions& o) {
     throw UsageError("--append adds rows to a --json or --csv FILE; name one");
   }
   if (!o.plot.empty()) {
-    const auto dir = std::filesystem::path(o.plot).parent_path();
+    const auto dir = platform::path_from_utf8(o.plot).parent_path();
     if (!dir.empty() && !std::filesystem::is_directory(dir))
       throw UsageError("--plot: the folder of '" + o.plot + "' does not exist");
   }

@@ -9,6 +9,7 @@
 #include "core/atomic_file.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "platform/utf8_paths.hpp"
 
 namespace ss::cli {
 
@@ -48,7 +49,7 @@ int report(const ReportOptions& o) {
     if (o.markdown == "-") {
       std::cout << table << std::flush;
     } else {
-      write_file_atomically(o.markdown, table);
+      write_file_atomically(platform::path_from_utf8(o.markdown), table);
     }
   }
   if (!o.plot.empty()) {

@@ -7,6 +7,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
+#include "platform/utf8_paths.hpp"
 
 namespace ss::cli {
 
@@ -174,7 +175,8 @@ class FolderHandout final : public HandoutWriter {
     std::error_code error;
     std::filesystem::create_directories(folder_, error);
     if (error)
-      throw UsageError("cannot create the folder " + folder_.string() + ": " + error.message());
+      throw UsageError("cannot create the folder " + platform::utf8_from_path(folder_) + ": " +
+                       error.message());
     html_ = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + html_escape(title) +
             "</title>\n<style>body{font-family:sans-serif;max-width:1000px;margin:auto}"
             "img{width:100%}.holds{color:#007550}.fails{color:#c04000}.dim{color:#666}"
@@ -189,7 +191,7 @@ class FolderHandout final : public HandoutWriter {
              html_escape(page.progress + " | " + page.scenario) + "</p>\n<h3>" +
              html_escape(page.heading) + "</h3>\n";
     if (page.image.width != 0) {
-      render::write_png(page.image, (folder_ / name).string());
+      render::write_png(page.image, platform::utf8_from_path(folder_ / name));
       html_ +=
           "<img src=\"" + std::string(name) + "\" alt=\"" + html_escape(page.heading) + "\">\n";
     }
@@ -205,7 +207,7 @@ class FolderHandout final : public HandoutWriter {
 
   void finish() override {
     html_ += "</body></html>\n";
-    write_file_atomically((folder_ / "index.html").string(), html_);
+    write_file_atomically(folder_ / "index.html", html_);
   }
 
  private:
@@ -218,7 +220,7 @@ class FolderHandout final : public HandoutWriter {
 
 std::unique_ptr<HandoutWriter> make_handout_writer(const std::filesystem::path& out,
                                                    const std::string& lesson_title) {
-  const std::string text = out.string();
+  const std::string text = platform::utf8_from_path(out);
   std::error_code error;
   if (!text.empty() && (text.back() == '/' || std::filesystem::is_directory(out, error)))
     return std::make_unique<FolderHandout>(out, lesson_title);

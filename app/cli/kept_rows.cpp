@@ -8,13 +8,15 @@
 #include <iterator>
 
 #include "core/errors.hpp"
+#include "platform/utf8_paths.hpp"
 
 namespace ss::cli {
 
 std::string rows_already_in(const std::string& path) {
   std::error_code error;
-  if (!std::filesystem::exists(path, error)) return "";
-  std::ifstream in(path, std::ios::binary);
+  const std::filesystem::path file = platform::path_from_utf8(path);
+  if (!std::filesystem::exists(file, error)) return "";
+  std::ifstream in(file, std::ios::binary);
   std::string rows;
   if (in) rows.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   if (!in.is_open() || in.bad()) {

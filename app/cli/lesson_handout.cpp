@@ -1,7 +1,5 @@
 #include "cli/lesson_handout.hpp"
 
-#include <unistd.h>
-
 #include <iostream>
 
 #include "algorithms/algorithm.hpp"
@@ -17,6 +15,8 @@
 #include "core/interrupt.hpp"
 #include "input/distributions.hpp"
 #include "plan/stepper.hpp"
+#include "platform/terminal.hpp"
+#include "platform/utf8_paths.hpp"
 #include "render/narration/narration.hpp"
 #include "render/narration/sample_sort_narration.hpp"
 #include "render/step_state.hpp"
@@ -123,7 +123,8 @@ int render_lesson_handout(const std::string& name, const std::string& out,
                           const std::string& device, const render::OffscreenOptions& frame) {
   const Lesson lesson = find_lesson(name);
   if (out.empty()) throw UsageError("--lesson needs --out: FILE.pdf, or a folder/ for PNGs");
-  std::unique_ptr<HandoutWriter> writer = make_handout_writer(out, lesson.title);
+  std::unique_ptr<HandoutWriter> writer =
+      make_handout_writer(platform::path_from_utf8(out), lesson.title);
   ContextOptions options;
   options.device_selector = device;
   const Context context(options);
@@ -135,7 +136,7 @@ int render_lesson_handout(const std::string& name, const std::string& out,
     pages += runs.back().stops.size() + (scene.full_speed ? 1 : 0);
   }
   std::size_t page_number = 0;
-  const bool tty = isatty(STDERR_FILENO) != 0;
+  const bool tty = platform::stderr_is_terminal();
   for (std::size_t s = 0; s < lesson.scenes.size(); ++s) {
     const LessonScene& scene = lesson.scenes[s];
     SceneRun& run = runs[s];

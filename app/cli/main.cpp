@@ -2,12 +2,15 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <string>
+#include <vector>
 
 #include <vulkan/vulkan.hpp>
 
 #include "cli/commands.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "platform/this_process.hpp"
 
 int main(int argc, char** argv) {
   using namespace ss::cli;
@@ -25,8 +28,12 @@ int main(int argc, char** argv) {
     Command command = add(app);
     commands[app.get_subcommands({}).back()] = std::move(command);  // the one just added
   }
+  // In UTF-8 on every OS, so the paths in the options reach platform::path_from_utf8 intact.
+  std::vector<std::string> arguments = ss::platform::utf8_arguments(argc, argv);
+  std::vector<char*> argument_pointers;
+  for (std::string& argument : arguments) argument_pointers.push_back(argument.data());
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(argument_pointers.size()), argument_pointers.data());
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

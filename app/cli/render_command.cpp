@@ -1,7 +1,6 @@
 // sortscope-cli render: draws a step of a sort offscreen (no window system) to PNG and/or the
 // wire diagram to SVG, with the same views as the app; with --steps, a range of steps as an
 // animation (GIF, PNG sequence or video).
-#include <unistd.h>
 
 #include <filesystem>
 #include <iostream>
@@ -19,6 +18,8 @@
 #include "core/errors.hpp"
 #include "plan/step_position.hpp"
 #include "plan/stepper.hpp"
+#include "platform/terminal.hpp"
+#include "platform/utf8_paths.hpp"
 #include "render/animation.hpp"
 #include "render/headless.hpp"
 #include "render/narration/sample_sort_narration.hpp"
@@ -58,7 +59,7 @@ struct RenderOptions {
 
 // On a terminal one line rewritten in place; in a log a line every tenth of the frames.
 render::AnimationProgress stderr_progress(const std::string& out) {
-  const bool tty = isatty(STDERR_FILENO) != 0;
+  const bool tty = platform::stderr_is_terminal();
   return [tty, out](std::size_t done, std::size_t total) {
     if (total < 2) return;
     if (tty) {
@@ -114,8 +115,9 @@ int render_animation(const RenderOptions& o, const render::OffscreenOptions& fra
   if (!animation.audio.empty()) std::cout << "wrote " << animation.audio << " (soundtrack)\n";
   std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", steps "
             << animation.steps.first << ".." << animation.steps.last << " of " << plan.steps.size();
-  if (std::error_code e; std::filesystem::is_regular_file(o.out, e))
-    std::cout << ", " << std::filesystem::file_size(o.out, e) << " bytes";
+  const std::filesystem::path out = platform::path_from_utf8(o.out);
+  if (std::error_code e; std::filesystem::is_regular_file(out, e))
+    std::cout << ", " << std::filesystem::file_size(out, e) << " bytes";
   std::cout << ")\n";
   return exit_code_after_validation(context, k_exit_ok);
 }
@@ -179,7 +181,7 @@ int render_replay(const RenderOptions& o, const render::OffscreenOptions& frame)
         "--window, --follow and --time-frames");
   if (o.out.empty())
     throw UsageError("--replay needs --out FILE.png (or an animation with --steps)");
-  const SampleSortReplay replay = read_replay(o.replay);
+  const SampleSortReplay replay = read_replay(platform::path_from_utf8(o.replay));
   const std::size_t last = k_replay_steps - 1;
   ContextOptions context_options;
   context_options.device_selector = o.scenario.device;
@@ -277,7 +279,8 @@ int render_command(const RenderOptions& o) {
     }
   }
   if (!o.svg.empty()) {
-    write_file_atomically(o.svg, render::render_network_svg(context, stepper, range));
+    write_file_atomically(platform::path_from_utf8(o.svg),
+                          render::render_network_svg(context, stepper, range));
     std::cout << "wrote " << o.svg << "\n";
   }
   return exit_code_after_validation(context, k_exit_ok);

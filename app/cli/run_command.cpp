@@ -18,6 +18,7 @@
 #include "input/key_file.hpp"
 #include "plan/runner.hpp"
 #include "plan/stepper.hpp"
+#include "platform/utf8_paths.hpp"
 #include "render/follow/key_follow.hpp"
 #include "render/narration/narration.hpp"
 #include "render/step_state.hpp"
@@ -180,7 +181,7 @@ int run(const RunOptions& o) {
 
   const Verification verification = verify_sorted(input, result, spec.descending, algorithm.stable);
   throw_if_interrupted();  // a signal during the sort or the check: write nothing
-  if (!o.output.empty()) write_key_file(o.output, result);
+  if (!o.output.empty()) write_key_file(platform::path_from_utf8(o.output), result);
 
   std::size_t dispatches = 0;
   for (const Step& step : plan.steps) dispatches += step.groups.total() != 0 ? 1 : 0;

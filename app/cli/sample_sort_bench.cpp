@@ -16,6 +16,7 @@
 #include "distributed/mpi_world.hpp"
 #include "distributed/rank_watchdog.hpp"
 #include "plan/device_limits.hpp"
+#include "platform/utf8_paths.hpp"
 
 namespace ss::cli {
 
@@ -168,7 +169,7 @@ int bench_on_ranks(const MpiWorld& world, RankWatchdog& watchdog,
     if (bench.json == "-") {
       std::cout << rows_text;
     } else {
-      write_file_atomically(bench.json,
+      write_file_atomically(platform::path_from_utf8(bench.json),
                             (bench.append ? rows_already_in(bench.json) : "") + rows_text);
       std::cerr << "bench: wrote " << bench.json << "\n";
     }

@@ -25,6 +25,7 @@
 #include "input/distributions.hpp"
 #include "input/key_file.hpp"
 #include "plan/device_limits.hpp"
+#include "platform/utf8_paths.hpp"
 
 namespace ss::cli {
 
@@ -152,8 +153,9 @@ void prepare_record_directory(const MpiWorld& world, const std::string& dir) {
   std::string problem;
   if (world.rank() == 0) {
     std::error_code error;
-    std::filesystem::create_directories(dir, error);
-    if (error || !std::filesystem::is_directory(dir)) {
+    const std::filesystem::path folder = platform::path_from_utf8(dir);
+    std::filesystem::create_directories(folder, error);
+    if (error || !std::filesystem::is_directory(folder)) {
       problem = "--record " + dir + ": cannot make that directory (" + error.message() + ")";
     }
   }
@@ -198,9 +200,9 @@ void write_replay(const MpiWorld& world, const Context& context, const Scenario&
   for (const std::string& text : records) {
     replay.ranks.push_back(parse_rank_record(text, scenario.type, scenario.pairs));
   }
-  const std::filesystem::path file = std::filesystem::path(options.record) / k_replay_file;
-  write_file_atomically(file.string(), replay_text(replay));
-  std::cerr << "run: wrote the replay " << file.string() << "\n";
+  const std::filesystem::path file = platform::path_from_utf8(options.record) / k_replay_file;
+  write_file_atomically(file, replay_text(replay));
+  std::cerr << "run: wrote the replay " << platform::utf8_from_path(file) << "\n";
 }
 
 int sort_on_ranks(const MpiWorld& world, RankWatchdog& watchdog, const ScenarioOptions& so,
@@ -215,7 +217,8 @@ int sort_on_ranks(const MpiWorld& world, RankWatchdog& watchdog, const ScenarioO
       throw UsageError("--record-keys says how much --record DIR keeps; give --record DIR too");
     }
     n = s.input.empty() ? parse_count64(s.n, "--n", 1ull << 40)
-                        : key_file_count(s.input, parse_key_type(s.type).value_or(KeyType::u32));
+                        : key_file_count(platform::path_from_utf8(s.input),
+                                         parse_key_type(s.type).value_or(KeyType::u32));
     if (!s.input.empty() && s.n_given && parse_count64(s.n, "--n", 1ull << 40) != n) {
       throw UsageError("--n " + s.n + " disagrees with " + s.input + ", which holds " +
                        std::to_string(n) + " keys; leave --n out to sort the whole file");
@@ -256,7 +259,7 @@ int sort_on_ranks(const MpiWorld& world, RankWatchdog& watchdog, const ScenarioO
   throw_if_interrupted();
   if (!output.empty() && verdict.verified()) {
     watchdog.phase("output");
-    write_distributed_key_file(world, output, part);
+    write_distributed_key_file(world, platform::path_from_utf8(output), part);
   }
   if (!options.record.empty()) {
     watchdog.phase("record");

@@ -12,6 +12,7 @@
 #include "input/distributions.hpp"
 #include "input/key_file.hpp"
 #include "plan/device_limits.hpp"
+#include "platform/utf8_paths.hpp"
 
 namespace ss::cli {
 
@@ -167,8 +168,8 @@ KeyArray input_of_rank(const Scenario& scenario, std::uint64_t n, const RankSlic
     return generate_key_slice(scenario.distribution, n, slice.first, slice.count, scenario.type,
                               scenario.seed, scenario.pairs);
   }
-  return read_key_file_slice(scenario.input, scenario.type, scenario.pairs, slice.first,
-                             slice.count);
+  return read_key_file_slice(platform::path_from_utf8(scenario.input), scenario.type,
+                             scenario.pairs, slice.first, slice.count);
 }
 
 SampleSortSetup sort_setup(const RankScenario& rs, const SampleSortOptions& options,

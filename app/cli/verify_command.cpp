@@ -1,7 +1,6 @@
 // sortscope-cli verify: the 0-1 principle on the GPU. Runs a network plan (with any disabled
 // comparators) on all 2^n inputs of 0s and 1s; a failing input is run through the plan's own
 // kernels to show what the network makes of it, and can be written as a key file to step through.
-#include <unistd.h>
 
 #include <iomanip>
 #include <iostream>
@@ -17,6 +16,8 @@
 #include "core/interrupt.hpp"
 #include "input/key_file.hpp"
 #include "plan/runner.hpp"
+#include "platform/terminal.hpp"
+#include "platform/utf8_paths.hpp"
 #include "verify/zero_one.hpp"
 
 namespace ss::cli {
@@ -89,7 +90,7 @@ int verify(const VerifyOptions& o) {
 
   ZeroOneOptions options;
   options.allow_slow = o.allow_slow;
-  const bool tty = isatty(STDERR_FILENO) != 0;
+  const bool tty = platform::stderr_is_terminal();
   if (tty) {
     options.progress = [](std::uint64_t done, std::uint64_t total) {
       std::cerr << "\r0-1 check: " << std::fixed << std::setprecision(1)
@@ -129,7 +130,7 @@ int verify(const VerifyOptions& o) {
     }
     throw_if_interrupted();
     if (!o.counterexample.empty()) {
-      write_key_file(o.counterexample, keys);
+      write_key_file(platform::path_from_utf8(o.counterexample), keys);
       std::cout << "  counterexample written to " << o.counterexample << " (step through it: "
                 << "sortscope-cli run --algo " << plan.algorithm << " --input " << o.counterexample
                 << (o.scenario.disable.empty() ? "" : " --disable " + o.scenario.disable)

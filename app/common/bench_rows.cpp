@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "core/errors.hpp"
+#include "platform/utf8_paths.hpp"
 
 namespace ss {
 
@@ -105,7 +106,7 @@ BenchRow row_from_json(const nlohmann::json& j, const std::string& where) {
 }
 
 std::vector<BenchRow> read_rows(const std::string& path) {
-  std::ifstream file(path);
+  std::ifstream file(platform::path_from_utf8(path));
   if (!file) throw UsageError("cannot read the JSON Lines file " + path);
   std::vector<BenchRow> rows;
   std::size_t line_number = 0;

@@ -12,6 +12,7 @@
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "plan/plan.hpp"
+#include "platform/user_folders.hpp"
 #include "shaders/common/copy_kernel.h"
 
 namespace ss {
@@ -106,13 +107,9 @@ void forget_copy_bandwidth(const Context& context) {
 }
 
 std::filesystem::path default_copy_cache_file() {
-  const char* xdg = std::getenv("XDG_CACHE_HOME");
-  if (xdg != nullptr && *xdg != 0)
-    return std::filesystem::path(xdg) / "sortscope/copy-bandwidth.json";
-  const char* home = std::getenv("HOME");
-  if (home != nullptr && *home != 0)
-    return std::filesystem::path(home) / ".cache/sortscope/copy-bandwidth.json";
-  return {};
+  const std::filesystem::path cache = platform::user_cache_folder();
+  if (cache.empty()) return {};
+  return cache / "sortscope" / "copy-bandwidth.json";
 }
 
 CopyBandwidth device_copy_bandwidth(const Context& context,

@@ -36,7 +36,8 @@ std::uint64_t copy_measurement_bytes(const DeviceProperties& device);
 CopyBandwidth measure_copy_bandwidth(const Context& context, std::uint64_t bytes, int reps,
                                      const std::function<void(int)>& before_run = {});
 
-// $XDG_CACHE_HOME/sortscope/copy-bandwidth.json, else ~/.cache/...; empty when neither is set.
+// sortscope/copy-bandwidth.json in the user's cache folder (platform/user_folders.hpp:
+// $XDG_CACHE_HOME or ~/.cache; %LOCALAPPDATA%); empty when there is none.
 std::filesystem::path default_copy_cache_file();
 
 // The cache's key of a device: its name, driver and Vulkan version.

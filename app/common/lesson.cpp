@@ -12,6 +12,7 @@
 #include "core/errors.hpp"
 #include "input/key_file.hpp"
 #include "plan/step_position.hpp"
+#include "platform/utf8_paths.hpp"
 
 namespace ss {
 
@@ -182,8 +183,8 @@ SampleSortReplay load_scene_replay(const Lesson& lesson, const LessonScene& scen
     const std::vector<std::string> names = builtin_replay_names();
     if (std::find(names.begin(), names.end(), scene.replay_name) != names.end())
       return builtin_replay(scene.replay_name);
-    std::filesystem::path path = scene.replay_name;
-    const std::filesystem::path lesson_file = lesson.source;
+    std::filesystem::path path = platform::path_from_utf8(scene.replay_name);
+    const std::filesystem::path lesson_file = platform::path_from_utf8(lesson.source);
     if (path.is_relative() && std::filesystem::is_regular_file(lesson_file))
       path = lesson_file.parent_path() / path;
     std::error_code error;
@@ -333,10 +334,11 @@ Lesson parse_lesson(std::string_view text, const std::string& source, const std:
 
 Lesson load_lesson(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read lesson file " + path.string());
+  if (!in) throw UsageError("cannot read lesson file " + platform::utf8_from_path(path));
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_lesson(text.str(), path.string(), path.stem().string());
+  return parse_lesson(text.str(), platform::utf8_from_path(path),
+                      platform::utf8_from_path(path.stem()));
 }
 
 std::vector<std::string> builtin_lesson_names() {
@@ -353,7 +355,8 @@ Lesson builtin_lesson(const std::string& name) {
 
 Lesson find_lesson(const std::string& name_or_path) {
   std::error_code error;
-  if (std::filesystem::is_regular_file(name_or_path, error)) return load_lesson(name_or_path);
+  const std::filesystem::path path = platform::path_from_utf8(name_or_path);
+  if (std::filesystem::is_regular_file(path, error)) return load_lesson(path);
   return builtin_lesson(name_or_path);
 }
 

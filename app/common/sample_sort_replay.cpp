@@ -8,6 +8,7 @@
 
 #include "common/builtin_replays.hpp"
 #include "core/errors.hpp"
+#include "platform/utf8_paths.hpp"
 
 namespace ss {
 
@@ -239,13 +240,13 @@ SampleSortReplay read_replay(const std::filesystem::path& path) {
       std::filesystem::is_directory(path) ? path / k_replay_file : path;
   std::ifstream in(file, std::ios::binary);
   if (!in) {
-    throw UsageError("cannot read " + file.string() +
+    throw UsageError("cannot read " + platform::utf8_from_path(file) +
                      ": record a replay with mpirun -np R sortscope-cli run --algo sample-sort "
                      "--record DIR");
   }
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_replay(text.str(), file.string());
+  return parse_replay(text.str(), platform::utf8_from_path(file));
 }
 
 }  // namespace ss

@@ -6,6 +6,7 @@
 #include "algorithms/algorithm.hpp"
 #include "core/errors.hpp"
 #include "input/key_file.hpp"
+#include "platform/utf8_paths.hpp"
 #include "shaders/common/radix_digits.h"
 
 namespace ss {
@@ -276,7 +277,7 @@ Scenario resolve_scenario(const ScenarioOptions& o) {
 
 KeyArray make_input(const Scenario& s, bool n_given) {
   if (s.input.empty()) return generate_keys(s.distribution, s.n, s.type, s.seed, s.pairs);
-  KeyArray keys = read_key_file(s.input, s.type, s.pairs);
+  KeyArray keys = read_key_file(platform::path_from_utf8(s.input), s.type, s.pairs);
   if (n_given && keys.size() != s.n) {
     throw UsageError("--n " + std::to_string(s.n) + " disagrees with " + s.input +
                      ", which holds " + std::to_string(keys.size()) +

@@ -4,10 +4,14 @@
 // temporary renamed over the destination. On any error, or when the writer is destroyed before
 // commit() (an exception, an interruption), the temporary is removed and the destination is left
 // as it was. So a full disk never leaves a truncated file, and an output may name the input.
+// The OS's part (the temporary, the flush, the rename) is platform/replacement_file.hpp's; this
+// gathers small writes into large ones.
 #include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
+
+#include "platform/replacement_file.hpp"
 
 namespace ss {
 
@@ -15,7 +19,8 @@ class AtomicFile {
  public:
   // Creates the temporary; throws UsageError naming the path and the OS error.
   explicit AtomicFile(std::filesystem::path destination);
-  ~AtomicFile();
+  // Without commit(), ReplacementFile's destructor removes the temporary.
+  ~AtomicFile() = default;
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
@@ -29,14 +34,10 @@ class AtomicFile {
 
  private:
   void flush();
-  [[noreturn]] void fail(const std::string& what, int error);
-  void discard() noexcept;
 
   std::filesystem::path destination_;
-  std::filesystem::path temporary_;
-  int fd_ = -1;
+  platform::ReplacementFile file_;
   std::string buffer_;
-  bool committed_ = false;
 };
 
 // The whole of `bytes` into `path`, atomically as above.

@@ -4,7 +4,6 @@
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/task_arena.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <functional>
@@ -16,6 +15,7 @@
 #include "core/errors.hpp"
 #include "distributed/mpi_world.hpp"
 #include "input/key_file.hpp"
+#include "platform/this_process.hpp"
 
 namespace ss {
 
@@ -65,7 +65,7 @@ void write_distributed_key_file(const MpiWorld& world, const std::filesystem::pa
   const std::uint64_t offset =
       std::accumulate(sizes.begin(), sizes.begin() + world.rank(), std::uint64_t{0});
   // Rank 0's process id names the temporary, the same on every rank.
-  const std::uint64_t id = world.all_gather(static_cast<std::uint64_t>(getpid()))[0];
+  const std::uint64_t id = world.all_gather(platform::process_id())[0];
   const std::filesystem::path temporary =
       path.string() + ".sortscope-" + std::to_string(id) + ".partial";
 

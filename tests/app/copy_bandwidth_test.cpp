@@ -1,6 +1,5 @@
 // The device's copy bandwidth (common/copy_bandwidth): the copy kernel's plan and figure, and the
 // once-per-device caching in memory and in the cache file, including a damaged file.
-#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -12,6 +11,7 @@
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "plan/plan.hpp"
+#include "platform/this_process.hpp"
 #include "support/gpu.hpp"
 
 using namespace ss;
@@ -60,7 +60,7 @@ TEST_CASE("the copy bandwidth is measured once per device, then read from memory
   const Context& context = test::gpu();
   const std::string key = copy_cache_key(context.properties());
   const std::filesystem::path file = std::filesystem::temp_directory_path() /
-                                     ("sortscope-copy-" + std::to_string(getpid())) /
+                                     ("sortscope-copy-" + std::to_string(platform::process_id())) /
                                      "copy-bandwidth.json";
   std::filesystem::remove_all(file.parent_path());
 

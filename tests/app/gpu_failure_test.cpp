@@ -4,6 +4,7 @@
 // last submission passes. The hang is a kernel that spins past the limit (1 s) and the wait for
 // it after (core/context.hpp): the device is given up while lavapipe still runs it, which freed
 // buffers under the running kernel before (a SEGV).
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,13 @@ struct FaultedCommand {
 // `submissions` is empty, until a run passes.
 InjectedRun inject_at_each_submission(const FaultedCommand& command, const std::string& fault,
                                       const std::vector<std::size_t>& submissions = {}) {
-  const std::string output = data_file(fault + "-" + command.output_name, "previous result\n");
+  // Named after the test case too: ctest -j runs these test cases side by side, and one's passing
+  // run must not write over the file another checks is unchanged.
+  std::string name = "gpu-failure-" + fault + "-" + Catch::getResultCapture().getCurrentTestName() +
+                     "-" + command.output_name;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.') c = '-';
+  const std::string output = data_file(name, "previous result\n");
   InjectedRun result{fault};
   // A run at 2^20 on lavapipe makes about 20 submissions; 200 ends a loop that never passes.
   const std::size_t last = submissions.empty() ? 200 : submissions.size();

@@ -48,7 +48,7 @@ TEST_CASE("handout: one PDF page per stop with the caption, the verdict and the 
   REQUIRE(r.code == 0);
   CHECK_THAT(r.out, Catch::Contains("wrote " + pdf + ": Two ways to merge, 2 scenes, 8 pages"));
   const std::string text_path = data_path("example-handout.txt");
-  REQUIRE(std::system(("pdftotext -layout '" + pdf + "' '" + text_path + "'").c_str()) == 0);
+  REQUIRE(ss::test::run_program({"pdftotext", "-layout", pdf, text_path}).code == 0);
   const std::string text = read(text_path);
   // Pages are separated by form feeds: 5 stops of Batcher's scene, 3 of blocksort's.
   CHECK(count(text, "\f") == 8);
@@ -78,7 +78,7 @@ TEST_CASE("handout: one PDF page per stop with the caption, the verdict and the 
   r = cli("render --lesson '" + timed + "' --out '" + pdf + "'");
   INFO(r.out);
   REQUIRE(r.code == 0);
-  REQUIRE(std::system(("pdftotext -layout '" + pdf + "' '" + text_path + "'").c_str()) == 0);
+  REQUIRE(ss::test::run_program({"pdftotext", "-layout", pdf, text_path}).code == 0);
   const std::string timings = read(text_path);
   CHECK(count(timings, "\f") == 3);
   CHECK_THAT(timings, Catch::Contains("scene 1 of 1, stop 3 of 3") &&

@@ -7,6 +7,8 @@
 
 #include "core/embedded_shader.hpp"
 #include "core/errors.hpp"
+#include "platform/this_process.hpp"
+#include "platform/utf8_paths.hpp"
 
 using namespace ss;
 
@@ -18,10 +20,10 @@ class SpirvDir {
   explicit SpirvDir(const std::string& name)
       : path_(std::filesystem::temp_directory_path() / ("sortscope-spirv-" + name)) {
     std::filesystem::create_directories(path_);
-    setenv("SORTSCOPE_SPIRV_DIR", path_.c_str(), 1);
+    platform::set_environment_variable("SORTSCOPE_SPIRV_DIR", platform::utf8_from_path(path_));
   }
   ~SpirvDir() {
-    unsetenv("SORTSCOPE_SPIRV_DIR");
+    platform::unset_environment_variable("SORTSCOPE_SPIRV_DIR");
     std::filesystem::remove_all(path_);
   }
   void write(const std::string& file, const void* data, std::size_t bytes) const {

@@ -15,6 +15,7 @@
 #include "plan/runner.hpp"
 #include "plan/stepper.hpp"
 #include "plan/submission_split.hpp"
+#include "platform/this_process.hpp"
 #include "support/gpu.hpp"
 
 using namespace ss;
@@ -23,8 +24,8 @@ namespace {
 
 // Every submission as small as the splitter allows: one unit of workgroups per part.
 struct TinySubmissions {
-  TinySubmissions() { setenv("SORTSCOPE_SUBMISSION_MS", "0.000001", 1); }
-  ~TinySubmissions() { unsetenv("SORTSCOPE_SUBMISSION_MS"); }
+  TinySubmissions() { platform::set_environment_variable("SORTSCOPE_SUBMISSION_MS", "0.000001"); }
+  ~TinySubmissions() { platform::unset_environment_variable("SORTSCOPE_SUBMISSION_MS"); }
 };
 
 const char* const k_algorithms[] = {"batcher",   "batcher-fused", "bitonic", "transposition",

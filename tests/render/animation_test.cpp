@@ -267,17 +267,11 @@ TEST_CASE("cli: render --steps to .mp4 needs ffmpeg", "[animation][cli][gpu]") {
   REQUIRE(fs::file_size(mp4) > 0);
   // 4 steps at 1 frame each, and the 2 s hold at 2 frames per second: 8 frames, the odd height
   // padded to even for yuv420p.
-  FILE* probe = popen(("ffprobe -v error -select_streams v:0 -show_entries "
-                       "stream=width,height,nb_frames -of csv=p=0 '" +
-                       mp4 + "' 2>&1")
-                          .c_str(),
-                      "r");
-  REQUIRE(probe != nullptr);
-  char line[256] = {};
-  const bool read = std::fgets(line, sizeof line, probe) != nullptr;
-  pclose(probe);
-  REQUIRE(read);
-  CHECK(std::string(line).rfind("320,202,8", 0) == 0);
+  const auto probe =
+      ss::test::run_program({"ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                             "stream=width,height,nb_frames", "-of", "csv=p=0", mp4});
+  INFO(probe.out);
+  CHECK(probe.out.rfind("320,202,8", 0) == 0);
 }
 
 // Run by the "gui: the record action ..." ctest entry after the app recorded under Xvfb.

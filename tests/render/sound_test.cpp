@@ -413,14 +413,9 @@ TEST_CASE("cli: render --audio writes the soundtrack; --sound puts it into the M
           mp4 + "'");
   INFO(video.out);
   CHECK(video.code == 0);
-  FILE* probe = popen(
-      ("ffprobe -v error -show_entries stream=codec_type -of csv=p=0 '" + mp4 + "' 2>&1").c_str(),
-      "r");
-  REQUIRE(probe != nullptr);
-  std::string streams;
-  char line[128];
-  while (std::fgets(line, sizeof line, probe) != nullptr) streams += line;
-  pclose(probe);
+  const std::string streams = ss::test::run_program({"ffprobe", "-v", "error", "-show_entries",
+                                                     "stream=codec_type", "-of", "csv=p=0", mp4})
+                                  .out;
   CHECK(streams == "video\naudio\n");
   for (const auto& entry : fs::directory_iterator(fs::path(mp4).parent_path()))
     CHECK(entry.path().filename().string().find("sound.mp4.partial") == std::string::npos);

@@ -1,15 +1,17 @@
 #pragma once
-// Runs sortscope-cli as a user would, for the CLI tests: the exit code and what it printed.
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
+// Runs sortscope-cli as a user would, for the CLI tests: the exit code and what it printed. It and
+// the other programs the tests run start through the platform room (platform/child_process.hpp),
+// so the tests name no OS.
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <catch2/catch.hpp>
+
+#include "platform/child_process.hpp"
 
 namespace ss::test {
 
@@ -18,20 +20,46 @@ struct CliResult {
   std::string out;  // stdout and stderr together
 };
 
-// Runs sortscope-cli with validation on (ctest sets SORTSCOPE_VALIDATION=1; set it here too so
-// the test also holds when run by hand). `env` is prepended (VAR=value ...).
-inline CliResult cli(const std::string& args, const std::string& env = "") {
-  const std::string command =
-      "SORTSCOPE_VALIDATION=1 " + env + " '" SORTSCOPE_CLI "' " + args + " 2>&1";
+// "VAR=value VAR2=value2" as the variables it sets (a value may be empty: "PATH=").
+inline std::vector<std::pair<std::string, std::string>> cli_environment(const std::string& env) {
+  std::vector<std::pair<std::string, std::string>> variables;
+  std::istringstream words(env);
+  for (std::string word; words >> word;) {
+    const std::size_t equals = word.find('=');
+    INFO("environment words are VAR=value: " << word);
+    REQUIRE((equals != std::string::npos && equals > 0));
+    variables.emplace_back(word.substr(0, equals), word.substr(equals + 1));
+  }
+  return variables;
+}
+
+// What a started program printed (its output and errors together) and its exit code.
+inline CliResult finish_child(platform::ChildProcess& child) {
   CliResult r;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer{};
-  while (std::size_t got = std::fread(buffer.data(), 1, buffer.size(), pipe))
-    r.out.append(buffer.data(), got);
-  const int status = pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = child.read_output();
+  r.code = child.wait();
   return r;
+}
+
+// Runs sortscope-cli with validation on (ctest sets SORTSCOPE_VALIDATION=1; set it here too so
+// the test also holds when run by hand). `args` goes to the system's shell after the CLI's path
+// (quotes, 2>&1, & and ; work); `env` (VAR=value ...) is set for that shell and what it starts.
+inline CliResult cli(const std::string& args, const std::string& env = "") {
+  platform::ChildOptions options;
+  options.capture_output = true;
+  options.environment = cli_environment("SORTSCOPE_VALIDATION=1 " + env);
+  platform::ChildProcess shell = platform::ChildProcess::shell(
+      platform::shell_quote(SORTSCOPE_CLI) + " " + args + " 2>&1", options);
+  return finish_child(shell);
+}
+
+// Runs a tool the tests check outputs with (pdftotext, ffprobe), found on PATH, with `args` as
+// they are: no shell, so no quoting.
+inline CliResult run_program(const std::vector<std::string>& args) {
+  platform::ChildOptions options;
+  options.capture_output = true;
+  platform::ChildProcess program(args, options);
+  return finish_child(program);
 }
 
 // A path in the tests' data folder.

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "platform/user_folders.hpp"
 #include "support/gpu.hpp"
 
 int main(int argc, char** argv) {
@@ -16,7 +17,7 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(SORTSCOPE_TEST_DATA);
   // The copy-bandwidth cache (common/copy_bandwidth.hpp) of the tests and the CLI they start
   // lives in the build tree, never in the user's home.
-  setenv("XDG_CACHE_HOME", SORTSCOPE_TEST_DATA "/cache", 1);
+  ss::platform::set_user_cache_folder(SORTSCOPE_TEST_DATA "/cache");
   const int failed = Catch::Session().run(argc, argv);
   ss::test::release_gpu();
   if (const std::size_t stray = ss::test::stray_validation_messages(); stray != 0) {
