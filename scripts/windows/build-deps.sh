@@ -182,17 +182,19 @@ AR=$TRIPLET-ar
 RANLIB=$TRIPLET-ranlib
 
 # --- The packages ------------------------------------------------------------------------------
-# Each build_PKG builds in $S (the unpacked source) and $B (a build folder) and installs into
-# $PREFIX. DEPS_PKG names the packages it builds against: rebuilding one rebuilds those after it.
+# Each build_PKG builds in $S (the unpacked source) and $B (a build folder), configured for
+# $PREFIX, and installs into $DEST, which is $DESTDIR$PREFIX: build_one then moves what it
+# installed into the prefix and keeps the list. DEPS_PKG names the packages it builds against:
+# rebuilding one rebuilds those after it.
 
 build_zlib() {
   # zlib's CMakeLists builds the DLL, the static library and test programs; take the static one.
   cmake -S "$S" -B "$B" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" -DSORTSCOPE_WINDOWS_PREFIX="$PREFIX" \
     -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$PREFIX"
   cmake --build "$B" -j "$JOBS" --target zlibstatic
-  install -D -m644 "$B/libzlibstatic.a" "$PREFIX/lib/libz.a"
-  install -m644 "$S/zlib.h" "$B/zconf.h" "$PREFIX/include/"
-  install -D -m644 "$B/zlib.pc" "$PREFIX/lib/pkgconfig/zlib.pc"
+  install -D -m644 "$B/libzlibstatic.a" "$DEST/lib/libz.a"
+  install -D -m644 -t "$DEST/include" "$S/zlib.h" "$B/zconf.h"
+  install -D -m644 "$B/zlib.pc" "$DEST/lib/pkgconfig/zlib.pc"
 }
 
 DEPS_libpng1_6="zlib"
@@ -216,7 +218,7 @@ build_pixman() {
   ninja -C "$B" -j "$JOBS" install
 }
 
-DEPS_cairo="zlib libpng1_6 freetype pixman"
+DEPS_cairo="zlib libpng1.6 freetype pixman"
 build_cairo() {
   # bookworm's cairo 1.16 builds with autotools only. Debian's patches to configure.ac and the
   # Makefile.am files concern the shared library and the perf tools (Debian runs autoreconf);
@@ -242,11 +244,11 @@ build_cairo() {
   # Only the library: not the tests, perf tools, boilerplate or utilities.
   make -C "$B/src" -j "$JOBS"
   make -C "$B/src" install
-  rm -f "$PREFIX/lib/libcairo.la"
+  rm -f "$DEST/lib/libcairo.la"
   # configure links the shared library with GDI (win32 surface and fonts: -lgdi32 -lmsimg32)
   # but leaves it out of cairo.pc, which a static library needs; and it compiles with
   # -D_FORTIFY_SOURCE=2, whose checking functions (__memcpy_chk...) MinGW has in GCC's libssp.
-  sed -i -e 's/^Libs.private:.*/& -lgdi32 -lmsimg32 -lssp/' "$PREFIX/lib/pkgconfig/cairo.pc"
+  sed -i -e 's/^Libs.private:.*/& -lgdi32 -lmsimg32 -lssp/' "$DEST/lib/pkgconfig/cairo.pc"
 }
 
 build_libsdl2() {
@@ -259,7 +261,7 @@ build_libsdl2() {
     -DSDL_POWER=OFF -DSDL_LOCALE=OFF -DSDL_MISC=OFF -DSDL_VULKAN=OFF -DSDL_OPENGL=OFF -DSDL_OPENGLES=OFF
   # SDL's CMake writes -lmingw32 -mwindows into sdl2.pc on MinGW even without SDL2main: the
   # subsystem (console or GUI) is the program's choice, and -lmingw32 is linked anyway.
-  sed -i -e 's/ -lmingw32//g; s/ -mwindows//g' "$PREFIX/lib/pkgconfig/sdl2.pc" "$PREFIX/bin/sdl2-config"
+  sed -i -e 's/ -lmingw32//g; s/ -mwindows//g' "$DEST/lib/pkgconfig/sdl2.pc" "$DEST/bin/sdl2-config"
 }
 
 build_glfw3() {
@@ -270,10 +272,11 @@ build_giflib() {
   # The library alone, as Debian's libgif-dev, from giflib's own Makefile.
   cp -a "$S" "$B"
   make -C "$B" -j "$JOBS" libgif.a CC="$CC" AR="$AR" OFLAGS="-O2"
-  install -D -m644 "$B/libgif.a" "$PREFIX/lib/libgif.a"
-  install -D -m644 "$B/gif_lib.h" "$PREFIX/include/gif_lib.h"
+  install -D -m644 "$B/libgif.a" "$DEST/lib/libgif.a"
+  install -D -m644 "$B/gif_lib.h" "$DEST/include/gif_lib.h"
+  mkdir -p "$DEST/lib/pkgconfig"
   sed -e "s|^prefix=.*|prefix=$PREFIX|; s|/lib/@DEB_TARGET_MULTIARCH@|/lib|; s|@VERSION@|${VERSION%%-*}|" \
-    "$S/debian/pkgconfig/libgif7.pc.in" >"$PREFIX/lib/pkgconfig/libgif7.pc"
+    "$S/debian/pkgconfig/libgif7.pc.in" >"$DEST/lib/pkgconfig/libgif7.pc"
 }
 
 build_pugixml() {
@@ -286,7 +289,7 @@ build_onetbb() {
   cmake_build "$S" "$B" -DTBB_TEST=OFF -DTBB_EXAMPLES=OFF -DTBB_STRICT=OFF -DTBBMALLOC_BUILD=OFF \
     -DTBBMALLOC_PROXY_BUILD=OFF -DTBB_DISABLE_HWLOC_AUTOMATIC_SEARCH=ON -DTBB_ENABLE_IPO=OFF
   # The static TBB::tbb links Threads::Threads, which TBBConfig.cmake does not look for.
-  sed -i '1i include(CMakeFindDependencyMacro)\nfind_dependency(Threads)' "$PREFIX/lib/cmake/TBB/TBBConfig.cmake"
+  sed -i '1i include(CMakeFindDependencyMacro)\nfind_dependency(Threads)' "$DEST/lib/cmake/TBB/TBBConfig.cmake"
 }
 
 build_libstb() {
@@ -312,7 +315,7 @@ build_imgui() {
   # vulkan-1.dll through the import library, the GLFW one calls GLFW. Static linking resolves in
   # order, so they go after -limgui (Debian's imgui.pc, made for shared ones, names neither).
   sed -i -e 's/^Libs.private:.*/& -lvulkan-1/' -e 's/^Requires:.*/&\nRequires.private: glfw3/' \
-    "$PREFIX/lib/pkgconfig/imgui.pc"
+    "$DEST/lib/pkgconfig/imgui.pc"
 }
 
 build_nlohmann_json3() {
@@ -341,7 +344,7 @@ build_vulkan() {
   # so both builds compile against the same version.
   local f
   for f in $(dpkg -L libvulkan-dev | grep -E '^/usr/include/.+\.(h|hpp)$'); do
-    install -D -m644 "$f" "$PREFIX/include/${f#/usr/include/}"
+    install -D -m644 "$f" "$DEST/include/${f#/usr/include/}"
   done
   # An import library for vulkan-1.dll, which the GPU driver installs: the static prototypes
   # that ImGui's Vulkan backend and vulkan.hpp's non-raii calls use resolve against it. Made with
@@ -349,19 +352,19 @@ build_vulkan() {
   # commands (1.0 to 1.3) and the window-system ones the Windows loader exports itself
   # (VK_KHR_surface, _swapchain, _display, _display_swapchain, _get_surface_capabilities2,
   # _win32_surface): 241 functions, the list Wine's vulkan-1.dll exports too.
-  mkdir -p "$B"
+  mkdir -p "$B" "$DEST/lib"
   { echo "LIBRARY vulkan-1.dll"; echo "EXPORTS"
     awk '
       /^#define (VK_VERSION_[0-9]+_[0-9]+|VK_[A-Z0-9]+_[a-z][A-Za-z0-9_]*) 1$/ { feature = $2 }
       feature ~ /^VK_VERSION_1_[0-3]$/ || feature ~ /^VK_KHR_(surface|swapchain|display|display_swapchain|get_surface_capabilities2|win32_surface)$/ {
         if (match($0, /VKAPI_CALL vk[A-Za-z0-9]+\(/)) print "    " substr($0, RSTART + 11, RLENGTH - 12)
-      }' "$PREFIX/include/vulkan/vulkan_core.h" "$PREFIX/include/vulkan/vulkan_win32.h"
+      }' "$DEST/include/vulkan/vulkan_core.h" "$DEST/include/vulkan/vulkan_win32.h"
   } >"$B/vulkan-1.def"
   # Named libvulkan-1.a like MinGW's own import libraries (libkernel32.a), so -lvulkan-1 finds it
   # under -static too.
   $TRIPLET-dlltool --input-def "$B/vulkan-1.def" --dllname vulkan-1.dll \
-    --output-lib "$PREFIX/lib/libvulkan-1.a"
-  install -D -m644 "$B/vulkan-1.def" "$PREFIX/lib/vulkan-1.def"
+    --output-lib "$DEST/lib/libvulkan-1.a"
+  install -D -m644 "$B/vulkan-1.def" "$DEST/lib/vulkan-1.def"
 }
 
 build_tomlplusplus() {
@@ -369,11 +372,11 @@ build_tomlplusplus() {
   # its headers are the same).
   local f v
   for f in $(dpkg -L libtomlplusplus-dev | grep -E '^/usr/include/toml\+\+/.+\.(h|hpp|inl)$'); do
-    install -D -m644 "$f" "$PREFIX/include/${f#/usr/include/}"
+    install -D -m644 "$f" "$DEST/include/${f#/usr/include/}"
   done
   v=${VERSION%%+*}
-  mkdir -p "$PREFIX/lib/cmake/tomlplusplus"
-  cat >"$PREFIX/lib/cmake/tomlplusplus/tomlplusplusConfig.cmake" <<'EOF'
+  mkdir -p "$DEST/lib/cmake/tomlplusplus" "$DEST/lib/pkgconfig"
+  cat >"$DEST/lib/cmake/tomlplusplus/tomlplusplusConfig.cmake" <<'EOF'
 # toml++, header-only (written by scripts/windows/build-deps.sh)
 if(NOT TARGET tomlplusplus::tomlplusplus)
   get_filename_component(_toml_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
@@ -384,7 +387,7 @@ if(NOT TARGET tomlplusplus::tomlplusplus)
   unset(_toml_prefix)
 endif()
 EOF
-  cat >"$PREFIX/lib/cmake/tomlplusplus/tomlplusplusConfigVersion.cmake" <<EOF
+  cat >"$DEST/lib/cmake/tomlplusplus/tomlplusplusConfigVersion.cmake" <<EOF
 set(PACKAGE_VERSION "$v")
 if(PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION OR
    NOT PACKAGE_FIND_VERSION_MAJOR STREQUAL "${v%%.*}")
@@ -397,59 +400,106 @@ else()
 endif()
 EOF
   printf 'prefix=%s\nincludedir=${prefix}/include\n\nName: tomlplusplus\nDescription: TOML config file parser and serializer for C++ (header-only)\nVersion: %s\nCflags: -I${includedir}\n' \
-    "$PREFIX" "$v" >"$PREFIX/lib/pkgconfig/tomlplusplus.pc"
+    "$PREFIX" "$v" >"$DEST/lib/pkgconfig/tomlplusplus.pc"
 }
 
 # --- Driver ------------------------------------------------------------------------------------
-# PACKAGE:KIND, in build order. KIND source: a Debian source package (name with "_" for "." in
-# the build function); KIND binary:DEB: the headers of installed binary package DEB.
+# PACKAGE:KIND. KIND source: a Debian source package (build_NAME with "_" for "." and "-");
+# KIND binary:DEB: the headers of the installed binary package DEB.
 PACKAGES="
   zlib:source libpng1.6:source freetype:source pixman:source cairo:source
-  libsdl2:source glfw3:source giflib:source pugixml:source onetbb:source
-  vulkan:binary:libvulkan-dev libstb:source imgui:source
-  nlohmann-json3:source cli11:source glm:source catch2:source
+  vulkan:binary:libvulkan-dev libsdl2:source onetbb:source glfw3:source giflib:source
+  pugixml:source libstb:source nlohmann-json3:source cli11:source glm:source catch2:source
   tomlplusplus:binary:libtomlplusplus-dev
+  imgui:source
 "
+# Built in two lanes side by side, each with half the jobs, so that one lane's serial steps
+# (configure scripts, CMake's checks, unpacking) overlap the other's compiling; then imgui,
+# which needs both. Each lane is in dependency order.
+LANE_A="zlib libpng1.6 freetype pixman cairo"
+LANE_B="vulkan libsdl2 onetbb glfw3 giflib pugixml libstb nlohmann-json3 cli11 glm catch2 tomlplusplus"
+LAST="imgui"
+
+# Resolve every package first (fetching sources needs apt, one at a time): its version, its
+# origin and its key, which covers the .dsc, the recipe, the toolchain, the compiler and the
+# keys of what it builds against.
 toolchain_key=$(cat "$TOOLCHAIN" "$MESON_CROSS" | sha256sum | cut -c1-64)
 compiler_key=$($CXX --version | head -n 1)
-declare -A KEY
+declare -A KEY VERSIONS DSCS MODES KINDS
 for entry in $PACKAGES; do
   pkg=${entry%%:*}; kind=${entry#*:}; fn=${pkg//[.-]/_}
-  t0=$(date +%s)
   if [ "${kind%%:*}" = source ]; then
     fetch "$pkg"
-    VERSION=$(dsc_version)
+    VERSIONS[$pkg]=$(dsc_version); DSCS[$pkg]=$DSC; MODES[$pkg]=$MODE
     origin="$(sha256sum <"$DSC" | cut -c1-64) $MODE"
   else
-    deb=${kind#binary:}; DSC=""
-    VERSION=$(dpkg-query -W -f='${Version}' "$deb")
-    origin="$deb $VERSION $(dpkg-query -W -f='${Architecture}' "$deb")"
+    deb=${kind#binary:}
+    VERSIONS[$pkg]=$(dpkg-query -W -f='${Version}' "$deb"); DSCS[$pkg]=""; MODES[$pkg]=$deb
+    origin="$deb ${VERSIONS[$pkg]} $(dpkg-query -W -f='${Architecture}' "$deb")"
   fi
+  KINDS[$pkg]=${kind%%:*}
   deps_var=DEPS_$fn; deps_keys=""
   for d in ${!deps_var:-}; do deps_keys="$deps_keys ${KEY[$d]}"; done
-  KEY[$fn]=$(printf '%s\n' "$origin" "$(declare -f "build_$fn")" "$toolchain_key" "$compiler_key" \
-             "$deps_keys" | sha256sum | cut -c1-64)
-  if [ -f "$STAMPS/$pkg" ] && [ "$(cat "$STAMPS/$pkg")" = "${KEY[$fn]}" ]; then
-    say "cached   $pkg $VERSION"
-    continue
+  KEY[$pkg]=$(printf '%s\n' "$origin" "$(declare -f "build_$fn")" "$toolchain_key" "$compiler_key" \
+              "$deps_keys" | sha256sum | cut -c1-64)
+done
+
+# build_one PKG: builds and installs PKG unless its stamp holds its key; exits on failure.
+build_one() {
+  local pkg=$1 fn=${1//[.-]/_} t0 rc log origin
+  VERSION=${VERSIONS[$pkg]}; DSC=${DSCS[$pkg]}; MODE=${MODES[$pkg]}
+  if [ -f "$STAMPS/$pkg" ] && [ "$(cat "$STAMPS/$pkg")" = "${KEY[$pkg]}" ]; then
+    say "cached   $pkg $VERSION, $(size_of "$pkg")"
+    return 0
   fi
-  say "building $pkg $VERSION"
+  # The other lane failed: stop after the package it was building.
+  if [ -e "$WORK/.failed" ]; then exit 1; fi
+  t0=$(date +%s)
+  say "building $pkg $VERSION (-j$JOBS)"
   rm -f "$STAMPS/$pkg"
-  S=$WORK/$pkg/src; B=$WORK/$pkg/build
-  rm -rf "$WORK/$pkg"; mkdir -p "$WORK/$pkg"
-  log=$WORK/$pkg.log
-  [ "${kind%%:*}" = source ] && unpack "$pkg" "$S"
+  S=$WORK/$pkg/src; B=$WORK/$pkg/build; log=$WORK/$pkg.log
+  export DESTDIR=$WORK/$pkg/dest; DEST=$DESTDIR$PREFIX
+  rm -rf "$WORK/$pkg"; mkdir -p "$WORK/$pkg" "$DEST"
+  if [ "${KINDS[$pkg]}" = source ]; then unpack "$pkg" "$S"; fi
   set +e
   ( set -ex; "build_$fn" ) >"$log" 2>&1
   rc=$?
   set -e
   if [ $rc -ne 0 ]; then
+    touch "$WORK/.failed"
     tail -n 40 "$log" >&2
     die "$pkg failed; the whole log is $log, the tree $WORK/$pkg"
   fi
-  echo "${KEY[$fn]}" >"$STAMPS/$pkg"
-  printf '%s %s\n' "$VERSION" "$(basename "${DSC:-$deb}")" >"$STAMPS/$pkg.version"
+  # Into the prefix, in place of what the package's last build installed there.
+  (cd "$DEST" && find . ! -type d | sed 's|^\./||' | sort) >"$WORK/$pkg/files"
+  if [ -f "$STAMPS/$pkg.files" ]; then (cd "$PREFIX" && xargs -r -d '\n' rm -f <"$STAMPS/$pkg.files"); fi
+  cp -a "$DEST/." "$PREFIX/"
+  mv "$WORK/$pkg/files" "$STAMPS/$pkg.files"
+  if [ -n "$DSC" ]; then origin=$(basename "$DSC"); else origin="$MODE (installed binary package)"; fi
+  printf '%s\t%s\t%s\n' "$VERSION" "$origin" "$(du -sk "$DEST" | cut -f1)" >"$STAMPS/$pkg.version"
+  echo "${KEY[$pkg]}" >"$STAMPS/$pkg"
   rm -rf "$WORK/$pkg"
-  say "built    $pkg in $(( $(date +%s) - t0 )) s"
-done
+  say "built    $pkg $VERSION in $(( $(date +%s) - t0 )) s, $(size_of "$pkg")"
+}
+# size_of PKG: what PKG installed into the prefix, in KiB or MiB.
+size_of() {
+  local k
+  k=$(cut -f3 "$STAMPS/$1.version" 2>/dev/null || echo 0)
+  if [ "${k:-0}" -ge 1024 ]; then awk -v k="$k" 'BEGIN { printf "%.1f MiB\n", k / 1024 }'; else echo "${k:-0} KiB"; fi
+}
+build_lane() { local pkg; for pkg in "$@"; do build_one "$pkg"; done; }
+
+rm -f "$WORK/.failed"
+if [ "$JOBS" -ge 2 ]; then
+  total_jobs=$JOBS
+  ( JOBS=$(( total_jobs / 2 )); build_lane $LANE_A ) & lane_a=$!
+  ( JOBS=$(( total_jobs - total_jobs / 2 )); build_lane $LANE_B ) & lane_b=$!
+  failed=0
+  wait $lane_a || failed=1
+  wait $lane_b || failed=1
+  [ $failed -eq 0 ] || die "a package failed (above); the packages installed before it are kept"
+else
+  build_lane $LANE_A $LANE_B
+fi
+build_lane $LAST
 say "prefix $PREFIX ready in $(( $(date +%s) - started )) s"
