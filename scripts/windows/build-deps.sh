@@ -125,7 +125,7 @@ UPSTREAM_ONLY_OK=" pixman "
 # serves wins; a version whose download failed is not tried again until the next apt-get update.
 fetch() {
   local pkg=$1 v dsc marker lists
-  lists=$(ls -t /var/lib/apt/lists/*Sources* 2>/dev/null | head -n 1)
+  lists=$(ls -t /var/lib/apt/lists/*Sources* 2>/dev/null | head -n 1 || true)
   mkdir -p "$SRC/.unavailable"
   for v in $(versions "$pkg"); do
     dsc=$SRC/${pkg}_${v#*:}.dsc
