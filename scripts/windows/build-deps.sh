@@ -351,7 +351,10 @@ build_vulkan() {
   # dlltool from a .def listing the loader's exports among these headers' commands: the core
   # commands (1.0 to 1.3) and the window-system ones the Windows loader exports itself
   # (VK_KHR_surface, _swapchain, _display, _display_swapchain, _get_surface_capabilities2,
-  # _win32_surface): 241 functions, the list Wine's vulkan-1.dll exports too.
+  # _win32_surface): 241 functions, the list Wine's vulkan-1.dll exports too. It delay-loads:
+  # a program linked with it does not import vulkan-1.dll when it starts but loads it at its
+  # first call through it, so without a Vulkan driver it still starts (and vk::raii::Context,
+  # which loads vulkan-1.dll before anything else calls it, reports the missing driver).
   mkdir -p "$B" "$DEST/lib"
   { echo "LIBRARY vulkan-1.dll"; echo "EXPORTS"
     awk '
@@ -363,7 +366,7 @@ build_vulkan() {
   # Named libvulkan-1.a like MinGW's own import libraries (libkernel32.a), so -lvulkan-1 finds it
   # under -static too.
   $TRIPLET-dlltool --input-def "$B/vulkan-1.def" --dllname vulkan-1.dll \
-    --output-lib "$DEST/lib/libvulkan-1.a"
+    --output-delaylib "$DEST/lib/libvulkan-1.a"
   install -D -m644 "$B/vulkan-1.def" "$DEST/lib/vulkan-1.def"
 }
 

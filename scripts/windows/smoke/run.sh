@@ -33,8 +33,13 @@ rm -f smoke.png smoke.pdf smoke.gif smoke-stb.png
 font=$repo/assets/fonts/DejaVuSans.ttf
 status=0
 xvfb-run -a -s "-screen 0 1280x720x24" bash -c '
+  echo "--- under wine, Vulkan on the host'"'"'s lavapipe:"
   wine "$1/smoke.exe" "Z:$2" || exit 1
   wine "$1/vulkan-import.exe" || exit 2
+  # Without a Vulkan driver (wine told not to load its vulkan-1.dll) both still start and say so.
+  echo "--- without a Vulkan driver (vulkan-1.dll disabled): both programs start and say so"
+  WINEDLLOVERRIDES="$WINEDLLOVERRIDES;vulkan-1=d" wine "$1/vulkan-import.exe"; test $? -eq 4 || exit 3
+  WINEDLLOVERRIDES="$WINEDLLOVERRIDES;vulkan-1=d" wine "$1/smoke.exe" "Z:$2" 2>&1 | grep -E "^(vulkan|glfw) " || exit 3
   wineserver -w' smoke "$B" "$font" || status=$?
 if pdftotext smoke.pdf - 2>/dev/null | grep -q "sortscope handout on Windows"; then
   echo "pdftotext reads the PDF's text back: \"$(pdftotext smoke.pdf - | head -n 1)\""

@@ -35,6 +35,7 @@
 #include <cstdio>
 #include <execution>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -86,10 +87,15 @@ vk::raii::Instance* make_instance(vk::raii::Context& context, const std::vector<
 
 void check_glfw_and_vulkan() {
   glfwSetErrorCallback([](int code, const char* text) { std::printf("          glfw error 0x%x: %s\n", code, text); });
-  vk::raii::Context context;  // throws if vulkan-1.dll cannot be loaded
+  std::optional<vk::raii::Context> context;
+  try {
+    context.emplace();  // loads vulkan-1.dll
+  } catch (const std::exception& e) {
+    report("vulkan", false, std::string("no Vulkan driver: vk::raii::Context: ") + e.what());
+  }
   if (!glfwInit()) {
     std::printf("glfw      --    glfwInit failed (no display?); Vulkan without a surface\n");
-    make_instance(context, {});
+    if (context) make_instance(*context, {});
     return;
   }
   std::vector<const char*> extensions;
@@ -98,7 +104,7 @@ void check_glfw_and_vulkan() {
     const char** names = glfwGetRequiredInstanceExtensions(&count);
     extensions.assign(names, names + count);
   }
-  vk::raii::Instance* instance = make_instance(context, extensions);
+  vk::raii::Instance* instance = context ? make_instance(*context, extensions) : nullptr;
   std::string surface = "no surface tried";
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
   glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);

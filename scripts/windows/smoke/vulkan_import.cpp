@@ -1,14 +1,23 @@
 // Vulkan through the import library libvulkan-1.a (made by build-deps.sh with dlltool): the
 // static prototypes that sortscope's first Windows build still calls (vkAllocateDescriptorSets
 // and vkCmdPushConstants through vulkan.hpp's default dispatcher, and ImGui's Vulkan backend)
-// link against it and bind to vulkan-1.dll when the program starts.
+// link against it. It delay-loads vulkan-1.dll: the program starts without it and loads it at
+// the first call, so it can first check, as vk::raii::Context does, that there is a driver.
+// Exit status: 0 with a device, 4 when vulkan-1.dll cannot be loaded (and the program ran).
 #include <backends/imgui_impl_vulkan.h>
 #include <vulkan/vulkan.h>
+#include <windows.h>
 
 #include <cstdio>
 #include <vector>
 
 int main() {
+  const bool loaded_at_start = GetModuleHandleA("vulkan-1.dll") != nullptr;
+  if (!LoadLibraryA("vulkan-1.dll")) {
+    std::printf("vk-import ok    started without vulkan-1.dll (loaded at start: %s), LoadLibrary fails: no Vulkan driver\n",
+                loaded_at_start ? "yes" : "no");
+    return 4;
+  }
   uint32_t version = 0;
   if (vkEnumerateInstanceVersion(&version) != VK_SUCCESS) return 1;
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
@@ -21,8 +30,9 @@ int main() {
   vkEnumeratePhysicalDevices(instance, &count, nullptr);
   std::vector<VkPhysicalDevice> devices(count);
   vkEnumeratePhysicalDevices(instance, &count, devices.data());
-  std::printf("vk-import ok    loader %u.%u.%u through libvulkan-1.a, %u device(s):", VK_API_VERSION_MAJOR(version),
-              VK_API_VERSION_MINOR(version), VK_API_VERSION_PATCH(version), count);
+  std::printf("vk-import ok    vulkan-1.dll loaded at start: %s; loader %u.%u.%u through libvulkan-1.a, %u device(s):",
+              loaded_at_start ? "yes" : "no", VK_API_VERSION_MAJOR(version), VK_API_VERSION_MINOR(version),
+              VK_API_VERSION_PATCH(version), count);
   for (VkPhysicalDevice device : devices) {
     VkPhysicalDeviceProperties p;
     vkGetPhysicalDeviceProperties(device, &p);
