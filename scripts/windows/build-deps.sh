@@ -446,6 +446,7 @@ for entry in $PACKAGES; do
   KEY[$pkg]=$(printf '%s\n' "$origin" "$(declare -f "build_$fn")" "$toolchain_key" "$compiler_key" \
               "$deps_keys" | sha256sum | cut -c1-64)
 done
+say "sources ready in $(( $(date +%s) - started )) s ($(du -sh "$SRC" | cut -f1) in $SRC)"
 
 # build_one PKG: builds and installs PKG unless its stamp holds its key; exits on failure.
 build_one() {

@@ -5,8 +5,9 @@
 #
 #   scripts/windows/smoke/run.sh [PREFIX]        (default: build/windows-deps/prefix)
 #
-# Builds in build/windows-smoke (SORTSCOPE_WINDOWS_SMOKE_BUILD), with a wine prefix of its own
-# there (WINEPREFIX); exits non-zero if a program reports a failure.
+# Then runs both again with wine's vulkan-1.dll disabled: they must start and report that there
+# is no Vulkan driver. Builds in build/windows-smoke (SORTSCOPE_WINDOWS_SMOKE_BUILD), with a wine
+# prefix of its own there (WINEPREFIX); exits non-zero if a program reports a failure.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
