@@ -5,13 +5,13 @@
 //
 //   smoke.exe [FONT.ttf]   (FONT: a TrueType font, drawn through FreeType by cairo and ImGui)
 #define SDL_MAIN_HANDLED  // SDL only plays audio here; main stays main
-#include <vulkan/vulkan_raii.hpp>  // before GLFW, which declares its Vulkan functions after it
 #include <GLFW/glfw3.h>
 #include <SDL.h>
 #include <cairo-ft.h>
 #include <cairo-pdf.h>
 #include <cairo.h>
 #include <ft2build.h>
+#include <vulkan/vulkan_raii.hpp>  // before GLFW, which declares its Vulkan functions after it
 #include FT_FREETYPE_H
 #include <gif_lib.h>
 #include <imgui.h>
@@ -23,11 +23,11 @@
 #include <tbb/task_arena.h>
 #include <tbb/version.h>
 
+#include <toml++/toml.h>
 #include <CLI/CLI.hpp>
 #include <glm/glm.hpp>
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
-#include <toml++/toml.h>
 
 #include <algorithm>
 #include <atomic>
@@ -61,7 +61,8 @@ std::string format(const char* fmt, auto... args) {
 }
 
 // Vulkan through vk::raii::Context, which loads vulkan-1.dll itself (no import library).
-vk::raii::Instance* make_instance(vk::raii::Context& context, const std::vector<const char*>& extensions) {
+vk::raii::Instance* make_instance(vk::raii::Context& context,
+                                  const std::vector<const char*>& extensions) {
   try {
     const uint32_t version = context.enumerateInstanceVersion();
     vk::ApplicationInfo app("sortscope-smoke", 1, nullptr, 0, VK_API_VERSION_1_1);
@@ -69,10 +70,10 @@ vk::raii::Instance* make_instance(vk::raii::Context& context, const std::vector<
     std::string devices;
     for (const vk::raii::PhysicalDevice& device : vk::raii::PhysicalDevices(instance)) {
       const vk::PhysicalDeviceProperties p = device.getProperties();
-      devices += format("%s\"%s\" (Vulkan %u.%u.%u, %s)", devices.empty() ? "" : ", ",
-                        p.deviceName.data(), VK_API_VERSION_MAJOR(p.apiVersion),
-                        VK_API_VERSION_MINOR(p.apiVersion), VK_API_VERSION_PATCH(p.apiVersion),
-                        vk::to_string(p.deviceType).c_str());
+      devices +=
+          format("%s\"%s\" (Vulkan %u.%u.%u, %s)", devices.empty() ? "" : ", ", p.deviceName.data(),
+                 VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
+                 VK_API_VERSION_PATCH(p.apiVersion), vk::to_string(p.deviceType).c_str());
     }
     report("vulkan", !devices.empty(),
            format("loader %u.%u.%u, headers %d, devices: %s", VK_API_VERSION_MAJOR(version),
@@ -86,7 +87,9 @@ vk::raii::Instance* make_instance(vk::raii::Context& context, const std::vector<
 }
 
 void check_glfw_and_vulkan() {
-  glfwSetErrorCallback([](int code, const char* text) { std::printf("          glfw error 0x%x: %s\n", code, text); });
+  glfwSetErrorCallback([](int code, const char* text) {
+    std::printf("          glfw error 0x%x: %s\n", code, text);
+  });
   std::optional<vk::raii::Context> context;
   try {
     context.emplace();  // loads vulkan-1.dll
@@ -129,7 +132,8 @@ void check_sdl() {
   SDL_setenv("SDL_AUDIODRIVER", "dummy", 1);
   SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
   std::string drivers;
-  for (int i = 0; i < SDL_GetNumAudioDrivers(); ++i) drivers += std::string(i ? "," : "") + SDL_GetAudioDriver(i);
+  for (int i = 0; i < SDL_GetNumAudioDrivers(); ++i)
+    drivers += std::string(i ? "," : "") + SDL_GetAudioDriver(i);
   if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
     report("sdl2", false, format("SDL_InitSubSystem: %s", SDL_GetError()));
     return;
@@ -140,7 +144,10 @@ void check_sdl() {
   want.format = AUDIO_F32SYS;
   want.channels = 2;
   want.samples = 1024;
-  want.callback = [](void*, Uint8* stream, int len) { SDL_memset(stream, 0, len); ++callbacks; };
+  want.callback = [](void*, Uint8* stream, int len) {
+    SDL_memset(stream, 0, len);
+    ++callbacks;
+  };
   const SDL_AudioDeviceID device = SDL_OpenAudioDevice(nullptr, 0, &want, &have, 0);
   if (device != 0) {
     SDL_PauseAudioDevice(device, 0);
@@ -150,8 +157,9 @@ void check_sdl() {
   SDL_version v;
   SDL_GetVersion(&v);
   report("sdl2", device != 0 && callbacks > 0,
-         format("%d.%d.%d, driver %s, %d Hz, %d callbacks in 200 ms (drivers: %s)%s%s", v.major, v.minor,
-                v.patch, SDL_GetCurrentAudioDriver(), have.freq, callbacks.load(), drivers.c_str(),
+         format("%d.%d.%d, driver %s, %d Hz, %d callbacks in 200 ms (drivers: %s)%s%s", v.major,
+                v.minor, v.patch, SDL_GetCurrentAudioDriver(), have.freq, callbacks.load(),
+                drivers.c_str(),
                 device ? "" : ", SDL_OpenAudioDevice: ", device ? "" : SDL_GetError()));
   SDL_QuitSubSystem(SDL_INIT_AUDIO);
 }
@@ -193,8 +201,9 @@ void check_cairo(const char* font) {
   cairo_surface_destroy(pdf);
   std::ifstream in("smoke.pdf", std::ios::binary | std::ios::ate);
   const long pdf_size = in ? long(in.tellg()) : -1;
-  report("cairo", png == CAIRO_STATUS_SUCCESS && dark > 50 && page == CAIRO_STATUS_SUCCESS &&
-                      finished == CAIRO_STATUS_SUCCESS && pdf_size > 1000,
+  report("cairo",
+         png == CAIRO_STATUS_SUCCESS && dark > 50 && page == CAIRO_STATUS_SUCCESS &&
+             finished == CAIRO_STATUS_SUCCESS && pdf_size > 1000,
          format("%s, smoke.png %dx%d with %d dark pixels (text %.0fx%.0f), smoke.pdf %ld bytes",
                 cairo_version_string(), w, h, dark, extents.width, extents.height, pdf_size));
 
@@ -208,7 +217,9 @@ void check_cairo(const char* font) {
   FT_Int major, minor, patch;
   FT_Library_Version(library, &major, &minor, &patch);
   if (!font || FT_New_Face(library, font, 0, &face) != 0) {
-    report("freetype", font == nullptr, format("%d.%d.%d, %s", major, minor, patch, font ? "cannot open the font" : "no font given"));
+    report("freetype", font == nullptr,
+           format("%d.%d.%d, %s", major, minor, patch,
+                  font ? "cannot open the font" : "no font given"));
     FT_Done_FreeType(library);
     return;
   }
@@ -223,7 +234,8 @@ void check_cairo(const char* font) {
   int inked = 0;
   const unsigned char* data = cairo_image_surface_get_data(image);
   for (int y = 0; y < 60; ++y)
-    for (int x = 0; x < 240; ++x) inked += data[y * cairo_image_surface_get_stride(image) + x] > 128;
+    for (int x = 0; x < 240; ++x)
+      inked += data[y * cairo_image_surface_get_stride(image) + x] > 128;
   const cairo_status_t status = cairo_status(cr);
   cairo_destroy(cr);
   cairo_surface_destroy(image);
@@ -270,8 +282,8 @@ void check_pugixml() {
       doc.load_string("<svg><g id='bars'><rect x='1'/><rect x='2'/><rect x='3'/></g></svg>");
   const pugi::xpath_node_set rects = doc.select_nodes("//g[@id='bars']/rect");
   report("pugixml", parsed && rects.size() == 3,
-         format("%d.%d, parsed XML, XPath found %d rects", PUGIXML_VERSION / 1000, PUGIXML_VERSION % 1000 / 10,
-                int(rects.size())));
+         format("%d.%d, parsed XML, XPath found %d rects", PUGIXML_VERSION / 1000,
+                PUGIXML_VERSION % 1000 / 10, int(rects.size())));
 }
 
 void check_tbb() {
@@ -298,12 +310,14 @@ void check_tbb() {
   const char* backend = "serial";
 #endif
   report("tbb", sorted && std::string(backend) == "TBB",
-         format("oneTBB %d.%d (interface %d), std::execution::par backend %s: sorted 2^20 ints in %.1f ms, "
+         format("oneTBB %d.%d (interface %d), std::execution::par backend %s: sorted 2^20 ints in "
+                "%.1f ms, "
                 "tbb::parallel_sort agrees; %d worker slots, %d threads ran a parallel_for "
                 "(%u hardware threads)",
                 TBB_VERSION_MAJOR, TBB_VERSION_MINOR, TBB_INTERFACE_VERSION, backend,
                 std::chrono::duration<double, std::milli>(t1 - t0).count(),
-                tbb::this_task_arena::max_concurrency(), threads, std::thread::hardware_concurrency()));
+                tbb::this_task_arena::max_concurrency(), threads,
+                std::thread::hardware_concurrency()));
 }
 
 void check_imgui(const char* font) {
@@ -327,8 +341,8 @@ void check_imgui(const char* font) {
   }
   const ImDrawData* draw = ImGui::GetDrawData();
   report("imgui", pixels && width > 0 && loaded && draw && draw->TotalVtxCount > 0,
-         format("%s, font atlas %dx%d (%d fonts), second frame: %d vertices", ImGui::GetVersion(), width,
-                height, io.Fonts->Fonts.Size, draw ? draw->TotalVtxCount : 0));
+         format("%s, font atlas %dx%d (%d fonts), second frame: %d vertices", ImGui::GetVersion(),
+                width, height, io.Fonts->Fonts.Size, draw ? draw->TotalVtxCount : 0));
   ImGui::DestroyContext();
 }
 
@@ -345,10 +359,11 @@ void check_headers() {
   const bool png = stbi_write_png("smoke-stb.png", 4, 4, 3, rgb, 12) != 0;
   const bool ok = j["n"] == 1024 && t["lesson"]["steps"].value_or(0) == 3 && n == 32 &&
                   std::abs(v.z - 0.8f) < 1e-6f && png;
-  report("headers", ok,
-         format("nlohmann-json %d.%d.%d, toml++ %d.%d.%d, CLI11 %s, glm %d, stb_image_write: all used",
-                NLOHMANN_JSON_VERSION_MAJOR, NLOHMANN_JSON_VERSION_MINOR, NLOHMANN_JSON_VERSION_PATCH,
-                TOML_LIB_MAJOR, TOML_LIB_MINOR, TOML_LIB_PATCH, CLI11_VERSION, GLM_VERSION));
+  report(
+      "headers", ok,
+      format("nlohmann-json %d.%d.%d, toml++ %d.%d.%d, CLI11 %s, glm %d, stb_image_write: all used",
+             NLOHMANN_JSON_VERSION_MAJOR, NLOHMANN_JSON_VERSION_MINOR, NLOHMANN_JSON_VERSION_PATCH,
+             TOML_LIB_MAJOR, TOML_LIB_MINOR, TOML_LIB_PATCH, CLI11_VERSION, GLM_VERSION));
 }
 
 }  // namespace
@@ -365,7 +380,8 @@ int main(int argc, char** argv) {
   check_headers();
   std::string catch_version;
   const int catch_failures = run_catch2(catch_version);
-  report("catch2", catch_failures == 0, format("%s, one test case run by a Catch::Session", catch_version.c_str()));
+  report("catch2", catch_failures == 0,
+         format("%s, one test case run by a Catch::Session", catch_version.c_str()));
   std::printf("%d failure(s)\n", failures);
   return failures;
 }

@@ -14,8 +14,10 @@
 int main() {
   const bool loaded_at_start = GetModuleHandleA("vulkan-1.dll") != nullptr;
   if (!LoadLibraryA("vulkan-1.dll")) {
-    std::printf("vk-import ok    started without vulkan-1.dll (loaded at start: %s), LoadLibrary fails: no Vulkan driver\n",
-                loaded_at_start ? "yes" : "no");
+    std::printf(
+        "vk-import ok    started without vulkan-1.dll (loaded at start: %s), LoadLibrary fails: no "
+        "Vulkan driver\n",
+        loaded_at_start ? "yes" : "no");
     return 4;
   }
   uint32_t version = 0;
@@ -30,9 +32,11 @@ int main() {
   vkEnumeratePhysicalDevices(instance, &count, nullptr);
   std::vector<VkPhysicalDevice> devices(count);
   vkEnumeratePhysicalDevices(instance, &count, devices.data());
-  std::printf("vk-import ok    vulkan-1.dll loaded at start: %s; loader %u.%u.%u through libvulkan-1.a, %u device(s):",
-              loaded_at_start ? "yes" : "no", VK_API_VERSION_MAJOR(version), VK_API_VERSION_MINOR(version),
-              VK_API_VERSION_PATCH(version), count);
+  std::printf(
+      "vk-import ok    vulkan-1.dll loaded at start: %s; loader %u.%u.%u through libvulkan-1.a, %u "
+      "device(s):",
+      loaded_at_start ? "yes" : "no", VK_API_VERSION_MAJOR(version), VK_API_VERSION_MINOR(version),
+      VK_API_VERSION_PATCH(version), count);
   for (VkPhysicalDevice device : devices) {
     VkPhysicalDeviceProperties p;
     vkGetPhysicalDeviceProperties(device, &p);
