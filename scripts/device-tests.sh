@@ -19,9 +19,9 @@
 # --headless: no X server, no swapchain, frames drawn offscreen; DISPLAY is unset for them): a
 # lesson played to its end with PageDown, a full-speed run and a race, each its own verdict,
 # with SDL's dummy audio driver unless SDL_AUDIODRIVER says otherwise. SORTSCOPE_TEST_XVFB=1
-# adds the app under xvfb-run, where xvfb-run is installed (left out by default: NVIDIA's Vulkan
-# driver 580.159.04 crashed inside swapchain setup against Xvfb, an X server without its GLX, on
-# the H100); SORTSCOPE_TEST_APP=0 leaves the app out, SORTSCOPE_TEST_MPI=0 the sample sort under
+# adds the app under xvfb-run, where xvfb-run is installed (left out by default: against Xvfb,
+# NVIDIA's Vulkan driver 580.159.04 cannot create a swapchain, with or without Mesa's GLX in the
+# server: the app then says so and exits 2); SORTSCOPE_TEST_APP=0 leaves the app out, SORTSCOPE_TEST_MPI=0 the sample sort under
 # mpirun (for a run that repeats only some test cases). Any run that ends on a signal (a crash at
 # exit included) fails. Exit 0 when all passed.
 set -u

@@ -1,6 +1,7 @@
 #include "gui/swapchain_presenter.hpp"
 
 #include <algorithm>
+#include <string>
 
 #define GLFW_INCLUDE_VULKAN
 #include <GLFW/glfw3.h>
@@ -77,7 +78,16 @@ void SwapchainPresenter::create_swapchain() {
       vk::SharingMode::eExclusive, {}, caps.currentTransform,
       vk::CompositeAlphaFlagBitsKHR::eOpaque, vk::PresentModeKHR::eFifo,  // FIFO = vsync
       true, *swapchain_);
-  swapchain_ = vk::raii::SwapchainKHR(device, info);
+  try {
+    swapchain_ = vk::raii::SwapchainKHR(device, info);
+  } catch (const vk::SystemError& e) {
+    // NVIDIA's driver 580 answers ErrorUnknown here on an X server without its GLX (Xvfb), the
+    // case a user meets on a GPU server: say what still works there.
+    throw SetupError(std::string("the GPU's driver cannot show frames on this display (") +
+                     e.what() +
+                     "); on a server, run the scripted session with --headless, which draws the "
+                     "same frames offscreen, or render with 'sortscope-cli render'");
+  }
   images_ = swapchain_.getImages();
   render_done_.clear();
   for (vk::Image image : images_) {
