@@ -40,6 +40,7 @@ std::vector<StepKindTime> phase_kinds(const SamplePhaseTimes& t, double total_ms
       {"samples (GPU reads, MPI)", t.samples},
       {"splitters (GPU search)", t.splitters},
       {"exchange: GPU to host", t.exchange_staging},
+      {"exchange: receive buffers", t.exchange_buffers},
       {"exchange (MPI)", t.exchange},
       {"merge: host to GPU", t.merge_staging},
       {"merge (GPU)", t.merge},
@@ -118,7 +119,7 @@ int bench_on_ranks(const MpiWorld& world, RankWatchdog& watchdog,
     for (int r = 0; r < bench.reps; ++r) runs.push_back(sort_once(world, sorter, watchdog));
     watchdog.phase("verify");
     const DistributedVerdict verdict =
-        verify_distributed(world, input, sorter.part(), rs.scenario.descending);
+        verify_distributed(world, sorter.input_summary(), sorter.part_summary(), rs.scenario.pairs);
     all_verified &= verdict.verified();
 
     std::vector<std::size_t> order(runs.size());

@@ -55,6 +55,7 @@ nlohmann::json phases_json(const SamplePhaseTimes& t, double verify_ms) {
           {"samples", t.samples},
           {"splitters", t.splitters},
           {"exchange_staging", t.exchange_staging},
+          {"exchange_buffers", t.exchange_buffers},
           {"exchange", t.exchange},
           {"merge_staging", t.merge_staging},
           {"merge", t.merge},
@@ -120,10 +121,11 @@ void print_report(const Scenario& scenario, std::uint64_t n, const SampleSortOpt
             << (outcome.merge_rounds == 1 ? " round" : " rounds") << " of pairwise GPU merges\n"
             << "  phases, slowest rank (ms): local sort " << t.local_sort << " (GPU "
             << t.local_sort_gpu << "), samples " << t.samples << ", splitters " << t.splitters
-            << ", exchange " << t.exchange_staging + t.exchange << " (GPU to host "
-            << t.exchange_staging << ", MPI " << t.exchange << "), merge "
-            << t.merge_staging + t.merge << " (host to GPU " << t.merge_staging << ", GPU "
-            << t.merge << "), verify " << report.verify_ms << "\n"
+            << ", exchange " << t.exchange_staging + t.exchange_buffers + t.exchange
+            << " (GPU to host " << t.exchange_staging << ", receive buffers " << t.exchange_buffers
+            << ", MPI " << t.exchange << "), merge " << t.merge_staging + t.merge
+            << " (host to GPU " << t.merge_staging << ", GPU " << t.merge << "), verify "
+            << report.verify_ms << "\n"
             << "  sort " << report.total_ms << " ms, " << gkeys << " Gkeys/s\n"
             << "  "
             << (verdict.verified()
@@ -243,15 +245,16 @@ int sort_on_ranks(const MpiWorld& world, RankWatchdog& watchdog, const ScenarioO
 
   watchdog.phase("verify");
   const auto verify_start = std::chrono::steady_clock::now();
-  const KeyArray part = sorter.part();
-  const DistributedVerdict verdict = verify_distributed(world, input, part, rs.scenario.descending);
+  const PartSummary part_summary = sorter.part_summary();
+  const DistributedVerdict verdict =
+      verify_distributed(world, sorter.input_summary(), part_summary, rs.scenario.pairs);
   const double verify_ms = world.max(
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - verify_start)
           .count());
   Report report;
   report.devices = gather_text(world, context->properties().name);
   report.keys_in = world.all_gather(input.size());
-  report.keys_out = world.all_gather(part.size());
+  report.keys_out = world.all_gather(part_summary.count);
   report.slowest = run.slowest;
   report.verify_ms = verify_ms;
   report.total_ms = run.ms;
@@ -259,7 +262,7 @@ int sort_on_ranks(const MpiWorld& world, RankWatchdog& watchdog, const ScenarioO
   throw_if_interrupted();
   if (!output.empty() && verdict.verified()) {
     watchdog.phase("output");
-    write_distributed_key_file(world, platform::path_from_utf8(output), part);
+    write_distributed_key_file(world, platform::path_from_utf8(output), sorter.part());
   }
   if (!options.record.empty()) {
     watchdog.phase("record");

@@ -192,14 +192,15 @@ RankRun sort_once(const MpiWorld& world, SampleSortRank& sorter, RankWatchdog& w
   const SamplePhaseTimes& t = run.outcome.times;
   // A recorded sort's reads of its keys are not the sort's: the phases alone count then.
   const double ms = run.outcome.record ? t.total() : ms_since(start);
-  double phases[] = {t.local_sort, t.local_sort_gpu, t.samples, t.splitters, t.exchange_staging,
-                     t.exchange,   t.merge_staging,  t.merge,   ms};
+  double phases[] = {
+      t.local_sort,       t.local_sort_gpu, t.samples,       t.splitters, t.exchange_staging,
+      t.exchange_buffers, t.exchange,       t.merge_staging, t.merge,     ms};
   world.check(
       MPI_Allreduce(MPI_IN_PLACE, phases, std::size(phases), MPI_DOUBLE, MPI_MAX, world.comm()),
       "MPI_Allreduce");
-  run.slowest = {phases[0], phases[1], phases[2], phases[3],
-                 phases[4], phases[5], phases[6], phases[7]};
-  run.ms = phases[8];
+  run.slowest = {phases[0], phases[1], phases[2], phases[3], phases[4],
+                 phases[5], phases[6], phases[7], phases[8]};
+  run.ms = phases[9];
   return run;
 }
 

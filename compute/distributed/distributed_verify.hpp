@@ -2,11 +2,12 @@
 // Checks a distributed sort's result on every rank: its own part in order (and, for pairs, equal
 // keys in input order: the values are input indices), its first key against the previous
 // non-empty rank's last, and that the ranks together hold exactly the keys (and values) of the
-// input, by count and by an order-free 64-bit digest of every (key, value).
+// input, by count and by the order-free digest of every (key, value). Each rank summarises its
+// input and its part where they lie, on its GPU (part_summary.hpp); only the summaries travel.
 #include <cstdint>
 #include <string>
 
-#include "plan/key_array.hpp"
+#include "distributed/part_summary.hpp"
 
 namespace ss {
 
@@ -22,8 +23,9 @@ struct DistributedVerdict {
   bool verified() const { return problem.empty(); }
 };
 
-// Collective; the same verdict on every rank.
-DistributedVerdict verify_distributed(const MpiWorld& world, const KeyArray& input,
-                                      const KeyArray& part, bool descending);
+// Collective; the same verdict on every rank. `pairs`: the values are input positions, so ties
+// across a rank boundary are checked for input order too.
+DistributedVerdict verify_distributed(const MpiWorld& world, const PartSummary& input,
+                                      const PartSummary& part, bool pairs);
 
 }  // namespace ss

@@ -296,6 +296,8 @@ SampleSortOutcome SampleSortRank::sort(RankWatchdog& watchdog) {
     }
     recv_capacity_ = part_count_;
   }
+  out.times.exchange_buffers = ms_since(start);
+  start = Clock::now();
   out.exchange_rounds = ranks > 1 ? exchange(send, recv, out.counts) : 0;
   out.times.exchange = ms_since(start);
 
@@ -349,6 +351,18 @@ KeyArray SampleSortRank::part() const {
     out.values = download_words<std::uint32_t>(context_, merger_->result_values(), part_count_);
   }
   return out;
+}
+
+PartSummary SampleSortRank::input_summary() const {
+  return summarize_on_gpu(context_, runner_->input_keys(),
+                          pairs_ ? &runner_->input_values() : nullptr, count_, type_,
+                          setup_.descending);
+}
+
+PartSummary SampleSortRank::part_summary() const {
+  return summarize_on_gpu(context_, merger_->result_keys(),
+                          pairs_ ? &merger_->result_values() : nullptr, part_count_, type_,
+                          setup_.descending);
 }
 
 }  // namespace ss

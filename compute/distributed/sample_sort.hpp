@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/buffer.hpp"
+#include "distributed/part_summary.hpp"
 #include "distributed/sample_sort_record.hpp"
 #include "distributed/splitters.hpp"
 #include "plan/key_array.hpp"
@@ -49,12 +50,14 @@ struct SamplePhaseTimes {
   double samples = 0;           // reading the samples on the GPU and gathering them (MPI)
   double splitters = 0;         // choosing them and finding them in the sorted keys on the GPU
   double exchange_staging = 0;  // the keys for other ranks, GPU to host-visible memory
+  double exchange_buffers = 0;  // host-visible receive buffers made (0 when kept from before)
   double exchange = 0;          // counts and keys between the ranks (MPI_Alltoallv)
   double merge_staging = 0;     // the keys received, host to GPU, and the rank's own, GPU to GPU
   double merge = 0;             // the merge rounds' submission
 
   double total() const {
-    return local_sort + samples + splitters + exchange_staging + exchange + merge_staging + merge;
+    return local_sort + samples + splitters + exchange_staging + exchange_buffers + exchange +
+           merge_staging + merge;
   }
 };
 
@@ -90,6 +93,10 @@ class SampleSortRank {
   SampleSortOutcome sort(RankWatchdog& watchdog);
   // This rank's part of the last sort's output, read from the GPU.
   KeyArray part() const;
+  // This rank's input, and its part of the last sort's output, summarised on the GPU for
+  // verify_distributed (one pass over each where it lies; nothing downloaded but the ends).
+  PartSummary input_summary() const;
+  PartSummary part_summary() const;
 
  private:
   std::uint32_t exchange(const std::vector<std::uint64_t>& send,

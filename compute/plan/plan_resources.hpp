@@ -27,6 +27,9 @@ class PlanResources {
 
   // Stores the input as the pristine copy (validated against the plan's spec).
   void set_input(const KeyArray& input);
+  // The input as set_input stored it, on the device (values: only with pairs).
+  const Buffer& pristine_keys() const { return pristine_keys_; }
+  const Buffer& pristine_values() const { return pristine_values_; }
   // Copies the pristine input into the plan's key and value buffers.
   void record_restore(const vk::raii::CommandBuffer& cmd) const;
   // One step: (stats cleared,) dispatch, then a barrier so the next step sees its writes.

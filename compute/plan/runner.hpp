@@ -37,6 +37,9 @@ class Runner {
   // The device buffer holding the sorted keys after run(), for work that follows on the GPU.
   const Buffer& result_keys() const { return resources_.buffer(plan().result_keys); }
   const Buffer& result_values() const { return resources_.buffer(plan().result_values); }
+  // The input as set_input left it on the device; every run() starts from it.
+  const Buffer& input_keys() const { return resources_.pristine_keys(); }
+  const Buffer& input_values() const { return resources_.pristine_values(); }
 
  private:
   RunTiming run_whole(double expected_ms);
