@@ -3,6 +3,7 @@
 #include "algorithms/algorithm.hpp"
 #include "common/lesson.hpp"
 #include "core/errors.hpp"
+#include "input/distributions.hpp"
 #include "support/gpu.hpp"
 
 using namespace ss;
@@ -148,4 +149,23 @@ TEST_CASE("lessons: every built-in lesson parses and its stops lie within its pl
   }
   CHECK_THROWS_WITH(find_lesson("no-such-lesson"),
                     Catch::StartsWith("no built-in lesson 'no-such-lesson' (built in: full-speed"));
+}
+
+TEST_CASE("lessons: where a built-in lesson's views print keys, the keys are small enough to read",
+          "[lesson]") {
+  // The wire diagram prints every wire's key (n <= 32), the merge-path grid and the blocksort
+  // tile print theirs: "37" teaches where a full-range key prints as 3221225472.
+  for (const std::string& name : builtin_lesson_names()) {
+    const Lesson lesson = builtin_lesson(name);
+    for (const LessonScene& scene : lesson.scenes) {
+      const ss::Algorithm* algorithm = find_algorithm(scene.scenario.algorithm);
+      if (scene.replay || algorithm == nullptr) continue;
+      const bool wires = algorithm->network && scene.scenario.n <= 32;
+      const bool merge_keys = scene.scenario.algorithm == "mergesort" && scene.scenario.n <= 256;
+      if (!wires && !merge_keys) continue;
+      INFO(name << ": " << scene.title);
+      const KeyArray input = lesson_input(scene);
+      for (std::size_t i = 0; i < input.size(); ++i) CHECK(input.bits(i) < k_small_key_count);
+    }
+  }
 }
