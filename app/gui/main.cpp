@@ -332,7 +332,7 @@ SessionEnd run_session(const Options& o, ss::gui::Screen& screen, const ss::Scen
       app.lesson_playing = lesson != nullptr;
       if (lesson != nullptr) {
         gui::handle_lesson_keys(*lesson, app);
-        lesson->sync_views(app);
+        lesson->update(app);
       }
       gui::handle_keys(app);
       gui::draw_panels(app, renderer);
@@ -375,6 +375,9 @@ SessionEnd run_session(const Options& o, ss::gui::Screen& screen, const ss::Scen
           std::cout << "lesson " << lesson->lesson().name << ": " << lesson->progress()
                     << (lesson->at_end() ? ", at its end" : "") << "\n";
         }
+        // What the screenshot shows under the wire diagram (the 0-1 check's verdict), for scripts.
+        if (app.layout() != nullptr && !app.views.network_note.empty())
+          std::cout << "under the wire diagram: " << app.views.network_note << "\n";
         break;
       }
     }
