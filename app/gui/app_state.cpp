@@ -74,6 +74,7 @@ std::optional<Action> parse_action(const std::string& name) {
   if (name == "pan-right") return Action::pan_right;
   if (name == "fit") return Action::zoom_fit;
   if (name == "unfollow") return Action::unfollow;
+  if (name == "start") return Action::show_start;
   if (name == "controls") return Action::toggle_controls;
   if (name == "step-panel") return Action::toggle_step_panel;
   if (name == "close-drawers") return Action::close_drawers;
@@ -333,6 +334,9 @@ void App::perform(Action action) {
       break;
     case Action::toggle_fullscreen:
       fullscreen_requested = true;
+      break;
+    case Action::show_start:
+      start_requested = true;
       break;
     case Action::toggle_panels:
       panels = !panels;
