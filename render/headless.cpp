@@ -90,6 +90,7 @@ Image OffscreenRenderer::render(const StepState& state) {
   views.window = options_.window;
   views.follow = options_.follow;
   views.caption = options_.caption;
+  views.network_note = options_.network_note;
   views.network.ui_scale = options_.style.scale;
   Image image = render_image_window(context_, frame, *target_, 16.0f * options_.style.scale,
                                     [&](ImVec2 min, ImVec2 max) {

@@ -30,6 +30,8 @@ struct OffscreenOptions {
   FollowMark follow;  // a followed key at the step drawn (render --follow)
   // The step's narration and invariant verdict under the heading (--caption).
   bool caption = false;
+  // Words under the wire diagram, as the app writes its 0-1 check's verdict there.
+  std::string network_note;
   // Draw the same frame this many more times (pre-pass included) and report medians into
   // `frame_times`. 0: draw once.
   std::uint32_t timed_frames = 0;

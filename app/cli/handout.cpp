@@ -54,6 +54,7 @@ class PdfHandout final : public HandoutWriter {
     text(page.narration, 10, false, k_text, y);
     if (!page.invariant.empty())
       text(page.invariant, 10, true, page.invariant_fails ? k_warning : k_holds, y);
+    if (!page.check.empty()) text(page.check, 10, true, page.check_fails ? k_warning : k_holds, y);
     if (!page.lecturer.empty()) {
       y += 4;
       std::size_t start = 0;
@@ -199,6 +200,10 @@ class FolderHandout final : public HandoutWriter {
     if (!page.invariant.empty()) {
       html_ += std::string("<p class=\"") + (page.invariant_fails ? "fails" : "holds") + "\">" +
                html_escape(page.invariant) + "</p>\n";
+    }
+    if (!page.check.empty()) {
+      html_ += std::string("<p class=\"") + (page.check_fails ? "fails" : "holds") + "\">" +
+               html_escape(page.check) + "</p>\n";
     }
     if (!page.lecturer.empty())
       html_ += "<p class=\"dim\">" + html_escape(page.lecturer) + "</p>\n";

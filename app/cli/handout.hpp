@@ -21,6 +21,9 @@ struct HandoutPage {
   std::string narration;
   std::string invariant;
   bool invariant_fails = false;
+  // The scene's 0-1 check (lesson `check = "0-1"`): "0-1 check: sorts all 2^8 inputs ...".
+  std::string check;
+  bool check_fails = false;
   std::string lecturer;  // the scene's text (its first stop) and the stop's note
   render::Image image;
 };

@@ -22,6 +22,7 @@
 #include "render/step_state.hpp"
 #include "render/step_text.hpp"
 #include "render/views/race_view.hpp"
+#include "verify/zero_one.hpp"
 
 namespace ss::cli {
 
@@ -32,6 +33,7 @@ struct SceneRun {
   Plan plan, race_plan;
   std::vector<std::size_t> stops;
   KeyArray input;
+  std::optional<ZeroOneResult> check;  // the scene's 0-1 check (check = "0-1")
 };
 
 // n of a full-speed page: the scene's, else the app's full-speed default.
@@ -113,6 +115,7 @@ SceneRun prepare(const Lesson& lesson, const LessonScene& scene, const Context& 
     }
   }
   run.stops = lesson_stops(lesson, scene, run.plan);
+  require_lesson_check(lesson, scene, context, run.plan);
   run.input = lesson_input(scene);
   return run;
 }
@@ -143,6 +146,14 @@ int render_lesson_handout(const std::string& name, const std::string& out,
     render::OffscreenOptions scene_frame = frame;
     scene_frame.selection = render::parse_view_selection(scene.view);
     scene_frame.caption = false;  // the page prints the caption as text
+    // The check the app runs as the scene opens: its verdict under the wire diagram, as there,
+    // and on every page of the scene.
+    std::string check_text;
+    if (scene.zero_one_check) {
+      run.check = check_zero_one(context, run.plan);
+      check_text = "0-1 check: " + zero_one_verdict(*run.check);
+      scene_frame.network_note = check_text;
+    }
     render::OffscreenRenderer renderer(context, scene_frame);
     const std::size_t scene_pages = run.stops.size() + (scene.full_speed ? 1 : 0);
     // The lesson, scene and place of page k of the scene (from 0).
@@ -198,6 +209,8 @@ int render_lesson_handout(const std::string& name, const std::string& out,
       }
       page.heading = render::step_heading(state);
       page.scenario = render::scenario_text(run.plan);
+      page.check = check_text;
+      page.check_fails = run.check && !run.check->sorts();
       writer->add(placed(std::move(page), k));
       page_done();
     }

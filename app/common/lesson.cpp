@@ -13,6 +13,7 @@
 #include "input/key_file.hpp"
 #include "plan/step_position.hpp"
 #include "platform/utf8_paths.hpp"
+#include "verify/zero_one.hpp"
 
 namespace ss {
 
@@ -233,6 +234,7 @@ LessonScene parse_scene(const Lesson& lesson, const toml::table& table, std::siz
   if (auto v = f.string("text")) scene.text = *v;
   if (auto v = f.boolean("full_speed")) scene.full_speed = *v;
   const toml::node* full_speed_n = f.get("full_speed_n");
+  const toml::node* check = f.get("check");
   const toml::node* notes = f.get("note");
   f.refuse_unknown();
 
@@ -268,6 +270,15 @@ LessonScene parse_scene(const Lesson& lesson, const toml::table& table, std::siz
       f.fail(*full_speed_n, e.what());
     }
     scene.full_speed = true;
+  }
+  if (check != nullptr) {
+    if (!check->is_string() || check->as_string()->get() != "0-1")
+      f.fail(*check, "check must be \"0-1\" (the 0-1 check of the scene's network)");
+    const Algorithm* algorithm = find_algorithm(scene.scenario.algorithm);
+    if (!scene.replay_name.empty() || algorithm == nullptr || !algorithm->network)
+      f.fail(*check, "the 0-1 check needs a comparator network: algorithm = one of " +
+                         network_algorithm_names());
+    scene.zero_one_check = true;
   }
   if (keys != nullptr) {
     scene.keys = parse_keys(lesson, *keys->as_array(), scene.scenario.type, scene.scenario.pairs);
@@ -411,6 +422,16 @@ Plan lesson_scene_plan(const Lesson& lesson, const LessonScene& scene, const Dev
   } catch (const UsageError& e) {
     throw UsageError(lesson_error(lesson, scene.line, e.what()));
   } catch (const SetupError& e) {
+    throw UsageError(lesson_error(lesson, scene.line, e.what()));
+  }
+}
+
+void require_lesson_check(const Lesson& lesson, const LessonScene& scene, const Context& context,
+                          const Plan& plan) {
+  if (!scene.zero_one_check) return;
+  try {
+    require_zero_one_checkable(context, plan, false);
+  } catch (const UsageError& e) {
     throw UsageError(lesson_error(lesson, scene.line, e.what()));
   }
 }

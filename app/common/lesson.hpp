@@ -18,6 +18,8 @@
 
 namespace ss {
 
+class Context;
+
 // The lecturer's words for one stop of a scene: shown with the generated narration, or instead
 // of it (replace).
 struct LessonNote {
@@ -51,6 +53,10 @@ struct LessonScene {
   // full_speed_n keys (empty: sized_full_speed_n, common/full_speed_size.hpp).
   bool full_speed = false;
   std::string full_speed_n;
+  // `check = "0-1"`: the scene runs the 0-1 check of its network (compute/verify/zero_one.hpp)
+  // as it opens, and shows the verdict and any input it fails on, without the lecturer touching
+  // the controls; the handout prints it on the scene's pages.
+  bool zero_one_check = false;
 };
 
 struct Lesson {
@@ -87,6 +93,11 @@ std::vector<std::size_t> lesson_replay_stops(const Lesson& lesson, const LessonS
 // UsageError "FILE:LINE: ..." (the scene's line) for what the planner or the device refuses.
 Plan lesson_scene_plan(const Lesson& lesson, const LessonScene& scene, const DeviceLimits& limits,
                        const std::string& device_name);
+
+// Throws UsageError "FILE:LINE: ..." when the scene asks for the 0-1 check and `context`'s
+// device cannot run it for the scene's plan (n > 32, or too many wires for a CPU device).
+void require_lesson_check(const Lesson& lesson, const LessonScene& scene, const Context& context,
+                          const Plan& plan);
 
 // The lecturer's words at a stop: the scene's text at its first stop and a note's text after it
 // (lecturer), or a note's text that stands instead of the generated narration (replacement).

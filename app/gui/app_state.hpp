@@ -64,13 +64,14 @@ enum class Action {
   pan_right,    // Shift+Right
   zoom_fit,     // 0: the whole array
   unfollow,     // U: stop following the key (gui/follow_room.hpp)
+  show_start,   // the toolbar's "start": the start screen (gui/start_room.hpp)
 };
 
 // "next", "back", "play", "reset", "end", "new-input", "fullscreen", "panels", "presenter",
 // "phases", "pick-previous", "pick-next", "fullspeed", "next-view", "density", "controls",
 // "step-panel", "close-drawers", "fullspeed-run", "sweep", "cancel", "export", "slowest-kind",
 // "record", "race-run", "verify", "counterexample", "restore-network", "quit", "reconnect",
-// "mute", "zoom-in", "zoom-out", "pan-left", "pan-right", "fit", "unfollow".
+// "mute", "zoom-in", "zoom-out", "pan-left", "pan-right", "fit", "unfollow", "start".
 std::optional<Action> parse_action(const std::string& name);
 
 enum class Mode { stepping, full_speed };
@@ -249,6 +250,7 @@ class App {
   bool controls_open = false;
   bool step_open = false;
   bool fullscreen_requested = false;
+  bool start_requested = false;  // the start screen (show_start), opened by the window's loop
   bool quit_requested = false;
   std::string error;  // shown in a dialog until dismissed
   // The record action: the file (empty: sortscope-<algorithm>-<n>.gif; .gif, .mp4, %04d or a

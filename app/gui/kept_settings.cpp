@@ -1,5 +1,10 @@
 #include "gui/kept_settings.hpp"
 
+#include <algorithm>
+#include <type_traits>
+
+#include <nlohmann/json.hpp>
+
 namespace ss::gui {
 
 KeptSettings keep_settings(const App& app) {
@@ -31,13 +36,11 @@ void restore_settings(const KeptSettings& kept, App& app) {
   if (!kept.race.empty()) app.set_race(kept.race);  // planned with the scenario
   app.full_speed = kept.full_speed;
   app.views = kept.views;
-  app.style = kept.style;
+  restore_display_settings(kept, app);
   app.mode = kept.mode;
   app.panels = kept.panels;
   app.controls_open = kept.controls_open;
   app.step_open = kept.step_open;
-  app.steps_per_second = kept.steps_per_second;
-  app.sound = kept.sound;
   app.verify_allow_slow = kept.verify_allow_slow;
   app.record_path = kept.record_path;
   app.record_width = kept.record_width;
@@ -56,6 +59,53 @@ std::string describe(const KeptSettings& kept) {
   if (!kept.full_speed.sweep_rows.empty())
     text += "; a sweep of " + std::to_string(kept.full_speed.sweep_rows.size()) + " rows";
   return text;
+}
+
+nlohmann::json display_settings_json(const KeptSettings& kept, float hidpi) {
+  return {
+      {"presenter", kept.style.presenter}, {"ui_scale", kept.style.scale / std::max(hidpi, 0.25f)},
+      {"caption", kept.views.caption},     {"steps_per_second", kept.steps_per_second},
+      {"sound", kept.sound.enabled},       {"muted", kept.sound.muted},
+      {"volume", kept.sound.volume}};
+}
+
+namespace {
+
+// json[key] into `out` when it is there with the type of `out`.
+template <class T>
+void read_kept_field(const nlohmann::json& json, const char* key, T& out) {
+  const auto it = json.find(key);
+  if (it == json.end()) return;
+  if constexpr (std::is_same_v<T, bool>) {
+    if (it->is_boolean()) out = it->template get<bool>();
+  } else {
+    if (it->is_number()) out = it->template get<T>();
+  }
+}
+
+}  // namespace
+
+void read_display_settings(const nlohmann::json& json, float hidpi, KeptSettings& kept) {
+  if (!json.is_object()) return;
+  float ui_scale = kept.style.scale / std::max(hidpi, 0.25f);
+  read_kept_field(json, "presenter", kept.style.presenter);
+  read_kept_field(json, "ui_scale", ui_scale);
+  kept.style.scale = std::clamp(ui_scale, 0.5f, 4.0f) * hidpi;
+  if (kept.style.presenter) kept.style.scale = std::max(kept.style.scale, 2.0f);
+  read_kept_field(json, "caption", kept.views.caption);
+  read_kept_field(json, "steps_per_second", kept.steps_per_second);
+  kept.steps_per_second = std::clamp(kept.steps_per_second, 0.25f, 60.0f);
+  read_kept_field(json, "sound", kept.sound.enabled);
+  read_kept_field(json, "muted", kept.sound.muted);
+  read_kept_field(json, "volume", kept.sound.volume);
+  kept.sound.volume = std::clamp(kept.sound.volume, 0.0f, 1.0f);
+}
+
+void restore_display_settings(const KeptSettings& kept, App& app) {
+  app.style = kept.style;
+  app.views.caption = kept.views.caption;
+  app.steps_per_second = kept.steps_per_second;
+  app.sound = kept.sound;
 }
 
 }  // namespace ss::gui

@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "common/scenario.hpp"
 #include "gui/app_state.hpp"
 #include "render/animation.hpp"
@@ -42,5 +44,14 @@ KeptSettings keep_settings(const App& app);
 void restore_settings(const KeptSettings& kept, App& app);
 // "batcher, 16 u32 keys, step 3; race: mergesort; presenter mode" for the log and the dialog.
 std::string describe(const KeptSettings& kept);
+
+// The display part of the settings (theme, UI scale, caption, playback speed, sound), which the
+// settings file (gui/user_settings.hpp) keeps between starts, as JSON and back. The UI scale is
+// kept without the display's HiDPI factor, which may differ at the next start.
+nlohmann::json display_settings_json(const KeptSettings& kept, float hidpi);
+// Reads `json`'s fields over kept's display part; a field missing or of the wrong type is left.
+void read_display_settings(const nlohmann::json& json, float hidpi, KeptSettings& kept);
+// Gives `app` kept's display part only.
+void restore_display_settings(const KeptSettings& kept, App& app);
 
 }  // namespace ss::gui

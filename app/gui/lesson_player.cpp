@@ -80,6 +80,7 @@ void LessonPlayer::open_scene(App& app, std::size_t index, bool at_last_stop) {
       stop_ = at_last_stop ? stops_.size() - 1 : 0;
       app.mode = Mode::stepping;
       app.playing = false;
+      check_pending_ = false;
       app.replay.open(*scene.replay, "built-in replay " + scene.replay_name);
       go_to_stop(app);
       return;
@@ -91,6 +92,7 @@ void LessonPlayer::open_scene(App& app, std::size_t index, bool at_last_stop) {
         lesson_scene_plan(lesson_, scene, DeviceLimits::from(app.context().properties()),
                           app.context().properties().name);
     std::vector<std::size_t> stops = lesson_stops(lesson_, scene, plan);
+    require_lesson_check(lesson_, scene, app.context(), plan);
     Scenario next = scene.scenario;
     next.device = app.scenario().device;
     if (scene.keys) {
@@ -111,6 +113,7 @@ void LessonPlayer::open_scene(App& app, std::size_t index, bool at_last_stop) {
     if (scene.race != app.race_algorithm()) app.set_race(scene.race);
     app.edits = next;
     app.apply_edits();
+    check_pending_ = scene.zero_one_check;
     go_to_stop(app);
   } catch (const UsageError& e) {
     app.error = e.what();
@@ -119,7 +122,12 @@ void LessonPlayer::open_scene(App& app, std::size_t index, bool at_last_stop) {
   }
 }
 
-void LessonPlayer::sync_views(App& app) const {
+void LessonPlayer::update(App& app) {
+  // The check runs on the network the scene planned: wait for the re-plan it asked for.
+  if (check_pending_ && app.ready() && !app.replanning() && app.error.empty()) {
+    check_pending_ = false;
+    app.perform(Action::verify);
+  }
   app.views.progress = lesson_.name + ": " + progress() + (at_end() ? " (end)" : "");
   app.views.lecturer.clear();
   app.views.narration_override.clear();

@@ -2,7 +2,8 @@
 // The lesson player (sortscope --lesson): plays a lesson's scenes stop by stop on the App, as a
 // presentation clicker drives it. PageDown, Right and Space go to the next stop, and after a
 // scene's last stop to the next scene; PageUp and Left go back; B blanks the screen. Everything
-// else in the app still works inside a scene (step further, change the view, verify).
+// else in the app still works inside a scene (step further, change the view, verify). A scene
+// with `check = "0-1"` runs the 0-1 check of its network by itself.
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -29,9 +30,11 @@ class LessonPlayer {
   bool at_end() const;
   // "scene 3 of 9, stop 4 of 12"
   std::string progress() const;
-  // Hands the stop's lecturer text to the views (with the narration, or instead of it); once per
-  // frame, so a lecturer stepping on inside a scene sees the notes of the steps they reach.
-  void sync_views(App& app) const;
+  // Once per frame: starts the scene's 0-1 check (`check = "0-1"`) once its plan is made, so its
+  // verdict appears under the wire diagram without the lecturer touching the controls; then
+  // hands the stop's lecturer text to the views (with the narration, or instead of it), so a
+  // lecturer stepping on inside a scene sees the notes of the steps they reach.
+  void update(App& app);
 
  private:
   void open_scene(App& app, std::size_t scene, bool at_last_stop);
@@ -44,6 +47,7 @@ class LessonPlayer {
   std::vector<std::size_t> stops_;  // of the scene open
   bool timing_ = false;             // at a full-speed scene's last stop: its timed run
   bool blank_ = false;
+  bool check_pending_ = false;  // the scene open asks for the 0-1 check, not yet started
 };
 
 // Takes the player's keys from the key queue (before handle_keys sees them).

@@ -26,6 +26,7 @@
 #include "gui/lost_device_offer.hpp"
 #include "gui/panels.hpp"
 #include "gui/sound_room.hpp"
+#include "gui/start_room.hpp"
 #include "gui/window.hpp"
 #include "gui/windowless.hpp"
 
@@ -70,7 +71,29 @@ struct Options {
   float steps_per_second = 2.0f;
   std::string window;                   // "A..B": the keys the bars show at first
   std::optional<std::uint32_t> follow;  // the input index of a key followed from the start
+  bool start = false;                   // --start: begin on the start screen whatever else is given
+  // Set after parsing: the session begins on the start screen (gui/start_room.hpp), with the
+  // settings file's display settings where the command line gives none.
+  bool start_screen = false;
+  bool only_display_options = false;  // nothing on the command line names what to show
+  bool style_given = false;           // --presenter or --ui-scale
+  bool mute_given = false;
 };
+
+// Options that say how to show, not what: they leave the start screen in place.
+constexpr const char* k_display_options[] = {"presenter", "ui-scale",   "width",           "height",
+                                             "mute",      "screenshot", "frames",          "keys",
+                                             "start",     "device",     "steps-per-second"};
+
+bool only_display_options_given(const CLI::App& cli) {
+  for (const CLI::Option* option : cli.get_options()) {
+    if (option->count() == 0) continue;
+    if (std::none_of(std::begin(k_display_options), std::end(k_display_options),
+                     [&](const char* name) { return option->check_lname(name); }))
+      return false;
+  }
+  return true;
+}
 
 // Key names --keys takes, as GLFW codes: what a clicker and the lesson player use.
 std::deque<int> parse_keys(const std::string& list) {
@@ -82,7 +105,16 @@ std::deque<int> parse_keys(const std::string& list) {
                                                       {"b", GLFW_KEY_B},
                                                       {"t", GLFW_KEY_T},
                                                       {"p", GLFW_KEY_P},
-                                                      {"m", GLFW_KEY_M}};
+                                                      {"m", GLFW_KEY_M},
+                                                      {"f", GLFW_KEY_F},
+                                                      {"enter", GLFW_KEY_ENTER},
+                                                      {"escape", GLFW_KEY_ESCAPE},
+                                                      {"1", GLFW_KEY_1},
+                                                      {"2", GLFW_KEY_2},
+                                                      {"3", GLFW_KEY_3},
+                                                      {"4", GLFW_KEY_4},
+                                                      {"5", GLFW_KEY_5},
+                                                      {"6", GLFW_KEY_6}};
   std::deque<int> keys;
   std::stringstream in(list);
   for (std::string name; std::getline(in, name, ',');) {
@@ -91,7 +123,8 @@ std::deque<int> parse_keys(const std::string& list) {
                                  [&](const auto& entry) { return name == entry.first; });
     if (it == std::end(names)) {
       throw ss::UsageError("--keys: unknown key '" + name +
-                           "'; use pagedown, pageup, right, left, space, b, t, p");
+                           "'; use pagedown, pageup, right, left, space, b, t, p, m, f, enter, "
+                           "escape, 1 .. 6");
     }
     keys.push_back(it->second);
   }
@@ -105,7 +138,7 @@ constexpr const char* k_action_names =
     "sweep, "
     "cancel, export, slowest-kind, record, race-run, verify, counterexample, restore-network, "
     "quit, reconnect (answers the lost-GPU dialog), mute, zoom-in, zoom-out, pan-left, "
-    "pan-right, fit, unfollow";
+    "pan-right, fit, unfollow, start";
 
 std::deque<ss::gui::Action> parse_actions(const std::string& list) {
   std::deque<ss::gui::Action> actions;
@@ -206,7 +239,8 @@ SessionEnd run_session(const Options& o, ss::gui::Screen& screen, const ss::Scen
                        std::deque<ss::gui::Action>& actions, std::deque<int>& keys,
                        std::optional<ss::gui::LessonPlayer>& lesson_slot, ss::gui::SoundRoom& sound,
                        const std::optional<LostDevice>& lost,
-                       const std::optional<ss::SampleSortReplay>& replay) {
+                       const std::optional<ss::SampleSortReplay>& replay,
+                       ss::gui::StartRoom& start) {
   using namespace ss;
   ContextOptions context_options;
   context_options.device_selector = scenario.device;
@@ -243,6 +277,15 @@ SessionEnd run_session(const Options& o, ss::gui::Screen& screen, const ss::Scen
     if (!o.overlay.empty()) {
       app.full_speed.overlay_path = o.overlay;
       app.load_overlay();
+    }
+    if (o.start_screen) {
+      // The display settings kept from the last start, where the command line gives none.
+      gui::KeptSettings kept = gui::keep_settings(app);
+      gui::read_display_settings(start.settings().display, screen.hidpi_scale(), kept);
+      if (o.style_given) kept.style = app.style;
+      if (o.mute_given) kept.sound.muted = true;
+      gui::restore_display_settings(kept, app);
+      start.open();
     }
   }
   // Host data only: a replay opens again, at its input, on a new GPU connection too.
@@ -330,12 +373,20 @@ SessionEnd run_session(const Options& o, ss::gui::Screen& screen, const ss::Scen
         }
       }
       app.lesson_playing = lesson != nullptr;
-      if (lesson != nullptr) {
-        gui::handle_lesson_keys(*lesson, app);
-        lesson->sync_views(app);
+      if (app.start_requested) {
+        app.start_requested = false;
+        start.open();
       }
-      gui::handle_keys(app);
-      gui::draw_panels(app, renderer);
+      if (lesson != nullptr) {
+        if (!start.is_open()) gui::handle_lesson_keys(*lesson, app);
+        lesson->update(app);
+      }
+      if (start.is_open()) {
+        start.draw(app, renderer.imgui().large());  // over the whole window, taking the keys
+      } else {
+        gui::handle_keys(app);
+        gui::draw_panels(app, renderer);
+      }
       if (lesson != nullptr) gui::draw_lesson_overlay(*lesson, app);
       if (offer) {
         gui::LostDeviceChoice choice = offer->draw();
@@ -371,10 +422,20 @@ SessionEnd run_session(const Options& o, ss::gui::Screen& screen, const ss::Scen
         if (app.follow.active()) std::cout << app.follow.summary() << "\n";
         if (!app.views.window.whole(app.state().n()))
           std::cout << "bars: " << render::window_text(app.views.window, app.state().n()) << "\n";
+        if (start.is_open()) {
+          std::cout << "start screen: open"
+                    << (start.settings().last
+                            ? ", continue: " + gui::describe(*start.settings().last)
+                            : std::string())
+                    << "\n";
+        }
         if (lesson != nullptr) {
           std::cout << "lesson " << lesson->lesson().name << ": " << lesson->progress()
                     << (lesson->at_end() ? ", at its end" : "") << "\n";
         }
+        // What the screenshot shows under the wire diagram (the 0-1 check's verdict), for scripts.
+        if (app.layout() != nullptr && !app.views.network_note.empty())
+          std::cout << "under the wire diagram: " << app.views.network_note << "\n";
         break;
       }
     }
@@ -391,6 +452,7 @@ SessionEnd run_session(const Options& o, ss::gui::Screen& screen, const ss::Scen
                        keep_lost(app, lost)},
             context.validation_log().count() + app.worker_validation_count()};
   }
+  if (o.start_screen) start.remember_display(app, screen.hidpi_scale());
   app.stop_worker();
   context.wait_idle_noexcept();
   const std::size_t messages = context.validation_log().count() + app.worker_validation_count();
@@ -406,6 +468,8 @@ SessionEnd run_session(const Options& o, ss::gui::Screen& screen, const ss::Scen
 int run(const Options& o) {
   using namespace ss;
   Scenario scenario = resolve_scenario(o.scenario);
+  // Nothing named on the command line: free play at a readable n waits behind the start screen.
+  if (o.only_display_options) scenario = gui::free_play_scenario(scenario.device);
   if (!o.window.empty())
     (void)render::parse_window(o.window, scenario.n > 0 ? scenario.n : UINT32_MAX);
   auto actions = parse_actions(o.actions);
@@ -448,8 +512,10 @@ int run(const Options& o) {
   std::optional<LostDevice> lost;
   std::size_t lost_sessions_messages = 0;  // validation messages of sessions that lost the GPU
   gui::SoundRoom sound;  // outlives a lost GPU: the audio device has nothing to do with it
+  gui::StartRoom start(gui::default_user_settings_file());
   for (int reconnects = 0;; ++reconnects) {
-    SessionEnd end = run_session(o, *screen, scenario, actions, keys, lesson, sound, lost, replay);
+    SessionEnd end =
+        run_session(o, *screen, scenario, actions, keys, lesson, sound, lost, replay, start);
     lost_sessions_messages += end.validation_messages;
     if (!end.lost) {
       std::cout << sound.summary() << "\n";
@@ -558,16 +624,24 @@ int main(int argc, char** argv) {
       ->type_name("DIR");
   cli.add_option("--keys", o.keys,
                  "comma-separated key presses, one per frame once idle, as if typed (for "
-                 "scripts): pagedown, pageup, right, left, space, b, t, p");
+                 "scripts): pagedown, pageup, right, left, space, b, t, p, m, f, enter, escape, "
+                 "1 .. 6 (the start screen's lessons)");
   cli.add_option("--width", o.width, "window width (with --headless: the image's)")
       ->capture_default_str();
   cli.add_option("--height", o.height, "window height (with --headless: the image's)")
       ->capture_default_str();
+  cli.add_flag("--start", o.start,
+               "begin on the start screen (lessons, files, free play), as the app does without "
+               "options naming what to show; with --headless only when given");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return cli.exit(e);
   }
+  o.only_display_options = only_display_options_given(cli);
+  o.start_screen = o.start || (!o.headless && o.only_display_options);
+  o.style_given = cli.count("--presenter") > 0 || cli.count("--ui-scale") > 0;
+  o.mute_given = cli.count("--mute") > 0;
   try {
     return run(o);
   } catch (const ss::UsageError& e) {

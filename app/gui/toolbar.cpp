@@ -48,6 +48,7 @@ bool toolbar(App& app, const PanelLayout& layout) {
     first = false;
     return true;
   };
+  if (fits("start") && ImGui::Button("start")) app.perform(Action::show_start);
   if (!layout.controls_docked && fits("controls (C)"))
     toggle("controls (C)", app.controls_open, app, Action::toggle_controls);
   if (app.mode == Mode::stepping && !layout.step_docked && fits("step (S)"))

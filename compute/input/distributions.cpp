@@ -24,7 +24,7 @@ constexpr Named k_names[] = {
     {Distribution::reverse, "reverse"},       {Distribution::nearly_sorted, "nearly-sorted"},
     {Distribution::few_unique, "few-unique"}, {Distribution::all_equal, "all-equal"},
     {Distribution::organ_pipe, "organ-pipe"}, {Distribution::sawtooth, "sawtooth"},
-    {Distribution::gaussian, "gaussian"},
+    {Distribution::gaussian, "gaussian"},     {Distribution::small, "small"},
 };
 
 // i / count as a fraction of 2^64, exact in integer arithmetic.
@@ -80,6 +80,18 @@ std::uint64_t key_bits_from_level(std::uint64_t level, KeyType type) {
   return 0;
 }
 
+std::uint64_t key_bits_from_whole_number(std::uint32_t value, KeyType type) {
+  switch (type) {
+    case KeyType::u32:
+    case KeyType::i32:  // two's complement: a non-negative int32 has the same bits as its u32
+    case KeyType::u64:
+      return value;
+    case KeyType::f32:
+      return std::bit_cast<std::uint32_t>(static_cast<float>(value));
+  }
+  return 0;
+}
+
 namespace {
 
 // Calls of the generator each key of a distribution takes (the index-based ones take none).
@@ -87,6 +99,7 @@ std::uint64_t draws_per_key(Distribution d) {
   switch (d) {
     case Distribution::random:
     case Distribution::few_unique:
+    case Distribution::small:
       return 1;
     case Distribution::gaussian:
       return 4;
@@ -147,6 +160,10 @@ void fill_levels(Distribution d, std::uint64_t n, std::uint64_t first, std::uint
         return static_cast<std::uint64_t>(sum >> 2);
       });
       break;
+    case Distribution::small:
+      // Not a level: the key itself, which keys_from_levels writes as a whole number.
+      fill([&](std::uint64_t) { return rng.below(k_small_key_count); });
+      break;
   }
 }
 
@@ -162,15 +179,18 @@ void swap_neighbours(SplitMix64& rng, scratch_vector<std::uint64_t>& levels, std
   }
 }
 
-KeyArray keys_from_levels(const scratch_vector<std::uint64_t>& levels, std::uint64_t count,
-                          KeyType type, bool pairs, std::uint64_t first_value) {
+KeyArray keys_from_levels(Distribution d, const scratch_vector<std::uint64_t>& levels,
+                          std::uint64_t count, KeyType type, bool pairs,
+                          std::uint64_t first_value) {
   KeyArray keys;
   keys.type = type;
   keys.has_values = pairs;
   keys.words.reserve(std::size_t(count) * key_words(type));
   for (std::uint64_t k = 0; k < count; ++k) {
     if (k % k_fill_check_every == 0) throw_if_interrupted();
-    keys.push_back_bits(key_bits_from_level(levels[k], type));
+    keys.push_back_bits(d == Distribution::small
+                            ? key_bits_from_whole_number(std::uint32_t(levels[k]), type)
+                            : key_bits_from_level(levels[k], type));
   }
   if (pairs) {
     keys.values.reserve(count);
@@ -194,7 +214,7 @@ KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint6
   scratch_vector<std::uint64_t> levels(n);
   fill_levels(d, n, 0, n, rng, levels);
   if (d == Distribution::nearly_sorted) swap_neighbours(rng, levels, n);
-  return keys_from_levels(levels, n, type, pairs, 0);
+  return keys_from_levels(d, levels, n, type, pairs, 0);
 }
 
 KeyArray generate_key_slice(Distribution d, std::uint64_t n, std::uint64_t first,
@@ -207,7 +227,7 @@ KeyArray generate_key_slice(Distribution d, std::uint64_t n, std::uint64_t first
     SplitMix64 swaps = generator(d, seed ^ (first * 0xd1342543de82ef95ull));
     swap_neighbours(swaps, levels, count);
   }
-  return keys_from_levels(levels, count, type, pairs, first);
+  return keys_from_levels(d, levels, count, type, pairs, first);
 }
 
 }  // namespace ss

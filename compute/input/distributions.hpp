@@ -1,7 +1,9 @@
 #pragma once
 // Seeded, reproducible inputs. Each distribution is defined as a sequence of 64-bit "levels"
 // (fixed-point fractions of the key range); each key type maps levels monotonically onto its own
-// range, so "sorted" is sorted and "few-unique" has few values whatever the type.
+// range, so "sorted" is sorted and "few-unique" has few values whatever the type. The exception
+// is "small": whole numbers 0..99 in every type, for views that print the keys (a class reads
+// "37" where a full-range key prints as 3221225472).
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -22,12 +24,16 @@ enum class Distribution {
   organ_pipe,
   sawtooth,
   gaussian,
+  small,  // random whole numbers 0..k_small_key_count - 1, whatever the type
 };
+
+inline constexpr std::uint32_t k_small_key_count = 100;
 
 inline constexpr Distribution k_distributions[] = {
     Distribution::random,        Distribution::sorted,     Distribution::reverse,
     Distribution::nearly_sorted, Distribution::few_unique, Distribution::all_equal,
     Distribution::organ_pipe,    Distribution::sawtooth,   Distribution::gaussian,
+    Distribution::small,
 };
 
 std::string_view to_string(Distribution d);
@@ -47,5 +53,7 @@ KeyArray generate_key_slice(Distribution d, std::uint64_t n, std::uint64_t first
 
 // Maps a level (a fraction of 2^64) to raw key bits of `type`, preserving order.
 std::uint64_t key_bits_from_level(std::uint64_t level, KeyType type);
+// Raw key bits of `type` holding the whole number `value` (< 2^24, exact in f32 too).
+std::uint64_t key_bits_from_whole_number(std::uint32_t value, KeyType type);
 
 }  // namespace ss

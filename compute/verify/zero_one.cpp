@@ -49,6 +49,23 @@ std::vector<std::uint32_t> zero_one_comparators(const Plan& plan) {
   return packed;
 }
 
+std::string zero_one_input_text(std::uint32_t bits, std::uint32_t n) {
+  std::string text;
+  for (std::uint32_t w = 0; w < n; ++w) text += ((bits >> w) & 1u) ? '1' : '0';
+  return text;
+}
+
+std::string zero_one_verdict(const ZeroOneResult& r) {
+  if (r.cancelled)
+    return "cancelled after " + std::to_string(r.checked) + " of " + std::to_string(r.total) +
+           " inputs";
+  if (r.failing_input)
+    return "does NOT sort: it fails on the 0-1 input " +
+           zero_one_input_text(*r.failing_input, r.n) + " (wire 0 first)";
+  return "sorts all 2^" + std::to_string(r.n) +
+         " inputs of 0s and 1s, hence every input (0-1 principle)";
+}
+
 KeyArray zero_one_keys(std::uint32_t bits, const SortSpec& spec) {
   KeyArray keys;
   keys.type = spec.key_type;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "plan/key_array.hpp"
@@ -58,6 +59,14 @@ std::vector<std::uint32_t> zero_one_comparators(const Plan& plan);
 // The 0-1 input `bits` as keys of the plan's type: key w is 1 where bit w is set, else 0 (for a
 // descending plan the other way round, so the keys fail exactly as the 0-1 input does).
 KeyArray zero_one_keys(std::uint32_t bits, const SortSpec& spec);
+
+// The 0-1 input `bits` of n wires as a class reads it, wire 0 first: "11001100".
+std::string zero_one_input_text(std::uint32_t bits, std::uint32_t n);
+
+// The check's verdict in words, the same in the app and in a lesson's handout: "sorts all 2^8
+// inputs of 0s and 1s, hence every input (0-1 principle)", "does NOT sort: it fails on the 0-1
+// input 11001100 (wire 0 first)", or how far a cancelled check came.
+std::string zero_one_verdict(const ZeroOneResult& result);
 
 // Throws UsageError for a plan that is not a network, n > 32, or n above the CPU limit on a CPU
 // device without allow_slow (what check_zero_one checks first), so a caller can refuse early.

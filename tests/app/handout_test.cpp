@@ -87,6 +87,38 @@ TEST_CASE("handout: one PDF page per stop with the caption, the verdict and the 
                           Catch::Contains("std::sort takes"));
 }
 
+TEST_CASE("handout: a scene's 0-1 check prints its verdict and counterexample on its pages",
+          "[lesson][cli][gpu]") {
+  const std::string lesson = ss::test::data_file(
+      "checked.toml",
+      "[[scene]]\nalgorithm = \"batcher\"\nn = 8\ncheck = \"0-1\"\nstops = [0, 6]\n"
+      "[[scene]]\nalgorithm = \"batcher\"\nn = 8\ndisable = \"5:1\"\ncheck = \"0-1\"\n"
+      "stops = [0, 3, 6]\n"
+      "[[scene]]\nalgorithm = \"batcher\"\nn = 8\nstops = [0]\n");
+  const std::string folder = data_path("checked-handout") + "/";
+  std::filesystem::remove_all(folder);
+  auto r = cli("render --lesson '" + lesson + "' --out '" + folder + "'");
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  const std::string html = read(folder + "index.html");
+  CHECK(count(html,
+              "<p class=\"holds\">0-1 check: sorts all 2^8 inputs of 0s and 1s, hence every "
+              "input (0-1 principle)</p>") == 2);
+  CHECK(count(html,
+              "<p class=\"fails\">0-1 check: does NOT sort: it fails on the 0-1 input "
+              "11001100 (wire 0 first)</p>") == 3);
+  CHECK(count(html, "0-1 check") == 5);  // not on the unchecked scene's page
+  // A check the device cannot run is refused before anything is written, at the scene's line.
+  const std::string wide = ss::test::data_file(
+      "wide-check.toml", "[[scene]]\nalgorithm = \"transposition\"\nn = 40\ncheck = \"0-1\"\n");
+  const std::string pdf = data_path("wide-check.pdf");
+  std::filesystem::remove(pdf);
+  r = cli("render --lesson '" + wide + "' --out '" + pdf + "'");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("wide-check.toml:1: the 0-1 check runs all 2^n inputs"));
+  CHECK_FALSE(std::filesystem::exists(pdf));
+}
+
 TEST_CASE("handout: a bad lesson or a failure midway leaves no file", "[lesson][cli][gpu]") {
   const std::string pdf = data_path("bad-handout.pdf");
   std::filesystem::remove(pdf);

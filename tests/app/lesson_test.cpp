@@ -3,6 +3,7 @@
 #include "algorithms/algorithm.hpp"
 #include "common/lesson.hpp"
 #include "core/errors.hpp"
+#include "input/distributions.hpp"
 #include "support/gpu.hpp"
 
 using namespace ss;
@@ -111,6 +112,11 @@ TEST_CASE("lessons: bad input is refused with the file, the line and what is wro
   CHECK(refusal("[[scene]]\nreplay = \"no-such-run\"\n")
             .rfind("bad.toml:1: no built-in replay 'no-such-run' (built in: sample-sort-4x16)",
                    0) == 0);
+  CHECK(refusal("[[scene]]\nalgorithm = \"batcher\"\ncheck = \"all\"\n") ==
+        "bad.toml:3: check must be \"0-1\" (the 0-1 check of the scene's network)");
+  CHECK(refusal("[[scene]]\nalgorithm = \"mergesort\"\ncheck = \"0-1\"\n") ==
+        "bad.toml:3: the 0-1 check needs a comparator network: algorithm = one of " +
+            network_algorithm_names());
   const Lesson replayed =
       parse_lesson("[[scene]]\nreplay = \"sample-sort-4x16\"\nstops = [0, 6]\n", "bad.toml", "r");
   CHECK_THROWS_WITH(lesson_replay_stops(replayed, replayed.scenes[0]),
@@ -148,4 +154,44 @@ TEST_CASE("lessons: every built-in lesson parses and its stops lie within its pl
   }
   CHECK_THROWS_WITH(find_lesson("no-such-lesson"),
                     Catch::StartsWith("no built-in lesson 'no-such-lesson' (built in: full-speed"));
+}
+
+TEST_CASE("lessons: where a built-in lesson's views print keys, the keys are small enough to read",
+          "[lesson]") {
+  // The wire diagram prints every wire's key (n <= 32), the merge-path grid and the blocksort
+  // tile print theirs: "37" teaches where a full-range key prints as 3221225472.
+  for (const std::string& name : builtin_lesson_names()) {
+    const Lesson lesson = builtin_lesson(name);
+    for (const LessonScene& scene : lesson.scenes) {
+      const ss::Algorithm* algorithm = find_algorithm(scene.scenario.algorithm);
+      if (scene.replay || algorithm == nullptr) continue;
+      const bool wires = algorithm->network && scene.scenario.n <= 32;
+      const bool merge_keys = scene.scenario.algorithm == "mergesort" && scene.scenario.n <= 256;
+      if (!wires && !merge_keys) continue;
+      INFO(name << ": " << scene.title);
+      const KeyArray input = lesson_input(scene);
+      for (std::size_t i = 0; i < input.size(); ++i) CHECK(input.bits(i) < k_small_key_count);
+    }
+  }
+}
+
+TEST_CASE("lessons: check = \"0-1\" asks for the 0-1 check, which the device must be able to run",
+          "[lesson][gpu]") {
+  const Lesson lesson = parse_lesson(
+      "[[scene]]\nalgorithm = \"bitonic\"\nn = 8\ncheck = \"0-1\"\n"
+      "[[scene]]\nalgorithm = \"batcher\"\nn = 8\n"
+      "[[scene]]\nalgorithm = \"batcher\"\nn = 64\ncheck = \"0-1\"\n",
+      "c.toml", "c");
+  CHECK(lesson.scenes[0].zero_one_check);
+  CHECK_FALSE(lesson.scenes[1].zero_one_check);
+  CHECK_NOTHROW(
+      require_lesson_check(lesson, lesson.scenes[0], test::gpu(), stepping_plan(lesson.scenes[0])));
+  CHECK_THROWS_WITH(
+      require_lesson_check(lesson, lesson.scenes[2], test::gpu(), stepping_plan(lesson.scenes[2])),
+      Catch::StartsWith("c.toml:8: the 0-1 check runs all 2^n inputs"));
+  // The networks lesson checks its intact network and its broken one by itself.
+  const Lesson networks = builtin_lesson("networks");
+  std::size_t checked = 0;
+  for (const LessonScene& scene : networks.scenes) checked += scene.zero_one_check ? 1 : 0;
+  CHECK(checked == 2);
 }

@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <set>
 
 #include <catch2/catch.hpp>
@@ -57,4 +59,37 @@ TEST_CASE("distributions: pairs carry the original indices", "[input]") {
   REQUIRE(keys.has_values);
   REQUIRE(keys.values.size() == 100);
   for (std::uint32_t i = 0; i < 100; ++i) CHECK(keys.values[i] == i);
+}
+
+TEST_CASE("distributions: small gives whole numbers 0..99 in every key type", "[input]") {
+  for (KeyType type : k_key_types) {
+    INFO("type " << to_string(type));
+    const KeyArray keys = generate_keys(Distribution::small, 2000, type, 5, false);
+    std::set<std::uint64_t> seen;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const std::uint64_t bits = keys.bits(i);
+      std::uint64_t value = bits;
+      if (type == KeyType::f32) {
+        const float f = std::bit_cast<float>(std::uint32_t(bits));
+        REQUIRE(f == std::floor(f));
+        value = std::uint64_t(f);
+      }
+      REQUIRE(value < k_small_key_count);
+      seen.insert(value);
+    }
+    // 2000 draws of 100 values: every value comes up (missing one has odds below 1e-6).
+    CHECK(seen.size() == k_small_key_count);
+  }
+  CHECK(parse_distribution("small") == Distribution::small);
+  CHECK(distribution_names().find("small") != std::string::npos);
+}
+
+TEST_CASE("distributions: a slice of small keys is that part of the whole", "[input]") {
+  const KeyArray whole = generate_keys(Distribution::small, 300, KeyType::i32, 9, true);
+  const KeyArray slice =
+      generate_key_slice(Distribution::small, 300, 120, 50, KeyType::i32, 9, true);
+  for (std::size_t k = 0; k < 50; ++k) {
+    CHECK(slice.bits(k) == whole.bits(120 + k));
+    CHECK(slice.values[k] == whole.values[120 + k]);
+  }
 }
