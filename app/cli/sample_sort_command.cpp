@@ -10,6 +10,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "cli/commands.hpp"
+#include "cli/phase_progress.hpp"
 #include "cli/sample_sort_ranks.hpp"
 #include "common/bench_model.hpp"
 #include "common/sample_sort_replay.hpp"
@@ -25,6 +26,7 @@
 #include "input/distributions.hpp"
 #include "input/key_file.hpp"
 #include "plan/device_limits.hpp"
+#include "platform/terminal.hpp"
 #include "platform/utf8_paths.hpp"
 
 namespace ss::cli {
@@ -209,6 +211,8 @@ void write_replay(const MpiWorld& world, const Context& context, const Scenario&
 
 int sort_on_ranks(const MpiWorld& world, RankWatchdog& watchdog, const ScenarioOptions& so,
                   const SampleSortOptions& options, const std::string& output, bool json) {
+  PhaseProgress progress(watchdog, world.rank() == 0 && !json && platform::stdout_is_terminal(),
+                         std::string(k_sample_sort));
   watchdog.phase("arguments");
   agree_on_arguments(world, arguments_text(so, options, output));
   std::uint64_t n = 0;
@@ -268,6 +272,7 @@ int sort_on_ranks(const MpiWorld& world, RankWatchdog& watchdog, const ScenarioO
     watchdog.phase("record");
     write_replay(world, *context, rs.scenario, so, options, n, run, verify_ms, verdict);
   }
+  progress.stop();
   if (world.rank() == 0) {
     print_report(rs.scenario, n, options, run.outcome, report, verdict, json);
   }

@@ -8,7 +8,6 @@
 
 #include "core/context.hpp"
 #include "core/kernel.hpp"
-#include "distributed/device_key_reads.hpp"
 #include "distributed/kernel_bindings.hpp"
 #include "plan/device_limits.hpp"
 #include "plan/plan.hpp"
@@ -52,6 +51,19 @@ PartSummary summarize_on_host(const KeyArray& keys, bool descending) {
   return summary;
 }
 
+namespace {
+
+const Kernel& part_check_kernel(const Context& context) {
+  KernelSpec spec;
+  spec.shader = "part_check.comp";
+  spec.workgroup_size = std::min(256u, context.properties().max_workgroup_invocations);
+  spec.bindings = gpu::PART_CHECK_BINDING_COUNT;
+  spec.push_size = sizeof(gpu::PartCheck);
+  return context.kernel(spec);
+}
+
+}  // namespace
+
 PartSummary summarize_on_gpu(const Context& context, const Buffer& keys, const Buffer* values,
                              std::uint64_t n, KeyType type, bool descending) {
   if (n >= (std::uint64_t{1} << 32)) {
@@ -60,20 +72,15 @@ PartSummary summarize_on_gpu(const Context& context, const Buffer& keys, const B
   PartSummary summary;
   summary.count = n;
   if (n == 0) return summary;
-  KernelSpec spec;
-  spec.shader = "part_check.comp";
-  spec.workgroup_size = std::min(256u, context.properties().max_workgroup_invocations);
-  spec.bindings = gpu::PART_CHECK_BINDING_COUNT;
-  spec.push_size = sizeof(gpu::PartCheck);
-  const Kernel& kernel = context.kernel(spec);
+  const Kernel& kernel = part_check_kernel(context);
   const Buffer result(context, 4u * gpu::PART_CHECK_RESULT_WORDS, storage_usage(),
                       MemoryKind::readback);
   const KernelBindings bindings(context, kernel,
                                 std::initializer_list<std::vector<const Buffer*>>{
                                     {&keys, values != nullptr ? values : &keys, &result}});
   const GroupCount groups =
-      groups_for((n + gpu::PART_CHECK_ITEMS - 1) / gpu::PART_CHECK_ITEMS, spec.workgroup_size,
-                 DeviceLimits::from(context.properties()));
+      groups_for((n + gpu::PART_CHECK_ITEMS - 1) / gpu::PART_CHECK_ITEMS,
+                 kernel.spec().workgroup_size, DeviceLimits::from(context.properties()));
   const gpu::PartCheck push{static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(type),
                             descending ? 1u : 0u, values != nullptr ? 1u : 0u, groups.x};
   context.run_commands(
@@ -90,9 +97,19 @@ PartSummary summarize_on_gpu(const Context& context, const Buffer& keys, const B
   summary.unstable = words[gpu::PART_CHECK_RESULT_UNSTABLE];
   summary.digest_a = words[gpu::PART_CHECK_RESULT_DIGEST_A];
   summary.digest_b = words[gpu::PART_CHECK_RESULT_DIGEST_B];
-  const std::array<std::uint64_t, 2> ends{0, n - 1};
-  set_part_ends(summary, read_keys_at(context, keys, values, type, ends), 0, 1, descending);
+  KeyArray ends;  // the first and the last key as the kernel read them
+  ends.type = type;
+  ends.has_values = values != nullptr;
+  for (std::uint32_t at : {gpu::PART_CHECK_RESULT_FIRST, gpu::PART_CHECK_RESULT_LAST}) {
+    ends.push_back_bits(words[at] | std::uint64_t(words[at + 1]) << 32);
+    if (ends.has_values) ends.values.push_back(words[at + 2]);
+  }
+  set_part_ends(summary, ends, 0, 1, descending);
   return summary;
+}
+
+void make_part_check_kernel(const Context& context) {
+  part_check_kernel(context);
 }
 
 }  // namespace ss

@@ -30,8 +30,11 @@ struct PartSummary {
 PartSummary summarize_on_host(const KeyArray& keys, bool descending);
 
 // `keys` (and `values`, null for keys alone) are storage buffers holding n keys of `type`.
-// One submission and a read of the two ends; throws GpuError as every submission does.
+// One submission; throws GpuError as every submission does.
 PartSummary summarize_on_gpu(const Context& context, const Buffer& keys, const Buffer* values,
                              std::uint64_t n, KeyType type, bool descending);
+
+// Makes summarize_on_gpu's pipeline now (a cold run's verification otherwise pays for it).
+void make_part_check_kernel(const Context& context);
 
 }  // namespace ss

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+#include <utility>
 
 #include "distributed/mpi_world.hpp"
 
@@ -32,13 +33,21 @@ RankWatchdog::~RankWatchdog() {
 }
 
 void RankWatchdog::phase(const std::string& name) {
+  std::function<void(const std::string&)> listener;
   {
     std::lock_guard lock(mutex_);
     phase_ = name;
     deadline_ = std::chrono::steady_clock::now() +
                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(timeout_);
+    listener = listener_;
   }
+  if (listener) listener(name);
   inject_fault(name);
+}
+
+void RankWatchdog::on_phase(std::function<void(const std::string&)> listener) {
+  std::lock_guard lock(mutex_);
+  listener_ = std::move(listener);
 }
 
 void RankWatchdog::inject_fault(const std::string& name) const {

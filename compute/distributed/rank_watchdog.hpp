@@ -4,6 +4,7 @@
 // waiting in a collective for ever. Each phase of the sort restarts the clock.
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -26,6 +27,8 @@ class RankWatchdog {
   // progress (hang).
   void phase(const std::string& name);
   std::string current_phase() const;
+  // Calls `listener` (on this rank's thread) with each phase's name from now on; null: none.
+  void on_phase(std::function<void(const std::string&)> listener);
 
  private:
   void watch();
@@ -37,6 +40,7 @@ class RankWatchdog {
   std::condition_variable wake_;
   std::chrono::steady_clock::time_point deadline_;
   std::string phase_ = "start";
+  std::function<void(const std::string&)> listener_;
   bool stop_ = false;
   std::thread thread_;
 };

@@ -134,26 +134,59 @@ SampleSortRank::SampleSortRank(const MpiWorld& world, const Context& context,
                                            std::min(setup.samples, count_));
   splitters_ = std::make_unique<SplitterFinder>(context, runner_->result_keys(), count_, type_,
                                                 setup.descending, world.size() - 1);
-  if (world.size() > 1) {
-    send_keys_ = Buffer(context, vk::DeviceSize(4) * key_words(type_) * count_, staging_usage(),
-                        MemoryKind::readback);
-    if (pairs_) {
-      send_values_ =
-          Buffer(context, vk::DeviceSize(4) * count_, staging_usage(), MemoryKind::readback);
-    }
-  }
+  // The staging a round can need is known before the splitters are: made here, with the plan,
+  // rather than inside the first sort (a cold run's largest cost, BENCHMARKS note 157).
+  const std::uint64_t round_keys =
+      std::max<std::uint64_t>(setup.chunk_keys, 1) * (world.size() - 1);
+  reserve_staging(std::min<std::uint64_t>(round_keys, count_),
+                  std::min<std::uint64_t>(round_keys, setup.n - count_));
+  make_part_check_kernel(context);
 }
 
 SampleSortRank::~SampleSortRank() = default;
 
-// MPI_Alltoallv in rounds of at most chunk_keys from one rank to another, keys as one MPI type of
-// key_words words (so displacements count keys), then the values the same way. Nothing is sent
-// to this rank itself: its own piece goes GPU to GPU in the merge's staging.
+// Host-visible staging for one exchange round each way, made once: a round moves at most
+// chunk_keys from one rank to each other, so a round's keys fit in chunk_keys x (ranks - 1), or
+// in the rank's keys (out) and the other ranks' keys (in) where those are fewer. Staging whole
+// parts instead pinned gigabytes of host memory per rank inside a cold run's sort (note 157).
+double SampleSortRank::reserve_staging(std::uint64_t send_keys, std::uint64_t recv_keys) {
+  const auto start = Clock::now();
+  const vk::DeviceSize key_bytes = vk::DeviceSize(4) * key_words(type_);
+  if (send_keys > send_capacity_) {
+    send_keys_ = Buffer();
+    send_values_ = Buffer();
+    send_keys_ = Buffer(context_, key_bytes * send_keys, staging_usage(), MemoryKind::readback);
+    if (pairs_) {
+      send_values_ =
+          Buffer(context_, vk::DeviceSize(4) * send_keys, staging_usage(), MemoryKind::readback);
+    }
+    send_capacity_ = send_keys;
+  }
+  if (recv_keys > recv_capacity_) {
+    recv_keys_ = Buffer();
+    recv_values_ = Buffer();
+    recv_keys_ = Buffer(context_, key_bytes * recv_keys, staging_usage(), MemoryKind::readback);
+    if (pairs_) {
+      recv_values_ =
+          Buffer(context_, vk::DeviceSize(4) * recv_keys, staging_usage(), MemoryKind::readback);
+    }
+    recv_capacity_ = recv_keys;
+  }
+  return ms_since(start);
+}
+
+// In rounds of at most chunk_keys from one rank to another: this round's pieces for the other
+// ranks GPU to host-visible staging (packed by destination), MPI_Alltoallv between the stagings
+// (keys as one MPI type of key_words words, so displacements count keys; then the values the
+// same way), and what arrived from staging into the merge's input, each piece where its run
+// lies. Nothing is sent to this rank itself: its own piece goes GPU to GPU in sort().
 std::uint32_t SampleSortRank::exchange(const std::vector<std::uint64_t>& send,
                                        const std::vector<std::uint64_t>& recv,
-                                       const std::vector<std::uint64_t>& all_counts) {
+                                       const std::vector<std::uint64_t>& all_counts,
+                                       SamplePhaseTimes& times) {
   const std::uint32_t ranks = world_.size();
   const std::uint32_t rank = world_.rank();
+  const vk::DeviceSize key_bytes = vk::DeviceSize(4) * key_words(type_);
   const std::uint64_t chunk_keys = std::max<std::uint64_t>(setup_.chunk_keys, 1);
   std::vector<std::uint64_t> send_first(ranks), recv_first(ranks);
   std::exclusive_scan(send.begin(), send.end(), send_first.begin(), std::uint64_t{0});
@@ -167,6 +200,10 @@ std::uint32_t SampleSortRank::exchange(const std::vector<std::uint64_t>& send,
     }
   }
   const std::uint64_t all_rounds = (largest + chunk_keys - 1) / chunk_keys;
+  const std::uint64_t send_others = count_ - send[rank];
+  const std::uint64_t recv_others = part_count_ - recv[rank];
+  times.exchange_buffers += reserve_staging(std::min(send_others, chunk_keys * (ranks - 1)),
+                                            std::min(recv_others, chunk_keys * (ranks - 1)));
 
   MPI_Datatype key_type = MPI_DATATYPE_NULL;
   world_.check(MPI_Type_contiguous(static_cast<int>(key_words(type_)), MPI_UINT32_T, &key_type),
@@ -177,18 +214,43 @@ std::uint32_t SampleSortRank::exchange(const std::vector<std::uint64_t>& send,
     ~FreeType() { MPI_Type_free(&type); }
   } free_type{key_type};
 
+  const Buffer& sorted_keys = runner_->result_keys();
+  const Buffer* sorted_values = pairs_ ? &runner_->result_values() : nullptr;
   std::vector<int> send_counts(ranks), send_offsets(ranks), recv_counts(ranks), recv_offsets(ranks);
   for (std::uint64_t round = 0; round < all_rounds; ++round) {
     const std::uint64_t done = round * chunk_keys;
+    std::uint64_t send_packed = 0, recv_packed = 0;
     for (std::uint32_t d = 0; d < ranks; ++d) {
       const bool self = d == rank;
       const std::uint64_t s = !self && send[d] > done ? std::min(chunk_keys, send[d] - done) : 0;
       const std::uint64_t r = !self && recv[d] > done ? std::min(chunk_keys, recv[d] - done) : 0;
       send_counts[d] = as_int(s, "keys in one exchange round");
       recv_counts[d] = as_int(r, "keys in one exchange round");
-      send_offsets[d] = as_int(send_first[d] + std::min(done, send[d]), "a rank's keys");
-      recv_offsets[d] = as_int(recv_first[d] + std::min(done, recv[d]), "a rank's received keys");
+      send_offsets[d] = as_int(send_packed, "keys staged in one exchange round");
+      recv_offsets[d] = as_int(recv_packed, "keys staged in one exchange round");
+      send_packed += s;
+      recv_packed += r;
     }
+    auto start = Clock::now();
+    if (send_packed > 0) {
+      context_.run_commands(
+          [&](const vk::raii::CommandBuffer& cmd) {
+            full_barrier(cmd);
+            for (std::uint32_t d = 0; d < ranks; ++d) {
+              const std::uint64_t from = send_first[d] + done;
+              copy_keys(cmd, sorted_keys, send_keys_, from, send_offsets[d], send_counts[d],
+                        key_bytes);
+              if (pairs_) {
+                copy_keys(cmd, *sorted_values, send_values_, from, send_offsets[d], send_counts[d],
+                          4);
+              }
+            }
+            transfer_to_host_barrier(cmd);
+          },
+          "the keys for other ranks, GPU to host memory");
+    }
+    times.exchange_staging += ms_since(start);
+    start = Clock::now();
     world_.check(MPI_Alltoallv(send_keys_.mapped(), send_counts.data(), send_offsets.data(),
                                key_type, recv_keys_.mapped(), recv_counts.data(),
                                recv_offsets.data(), key_type, world_.comm()),
@@ -199,6 +261,25 @@ std::uint32_t SampleSortRank::exchange(const std::vector<std::uint64_t>& send,
                                  recv_offsets.data(), MPI_UINT32_T, world_.comm()),
                    "MPI_Alltoallv (values)");
     }
+    times.exchange += ms_since(start);
+    start = Clock::now();
+    if (recv_packed > 0) {
+      context_.run_commands(
+          [&](const vk::raii::CommandBuffer& cmd) {
+            full_barrier(cmd);
+            for (std::uint32_t d = 0; d < ranks; ++d) {
+              const std::uint64_t to = recv_first[d] + done;
+              copy_keys(cmd, recv_keys_, merger_->input_keys(), recv_offsets[d], to, recv_counts[d],
+                        key_bytes);
+              if (pairs_) {
+                copy_keys(cmd, recv_values_, merger_->input_values(), recv_offsets[d], to,
+                          recv_counts[d], 4);
+              }
+            }
+          },
+          "the received keys, host to GPU");
+    }
+    times.merge_staging += ms_since(start);
   }
   return static_cast<std::uint32_t>(all_rounds);
 }
@@ -260,9 +341,8 @@ SampleSortOutcome SampleSortRank::sort(RankWatchdog& watchdog) {
   out.part_first = std::accumulate(part_sizes.begin(), part_sizes.begin() + rank, std::uint64_t{0});
   part_count_ = out.part_count = part_sizes[rank];
   // A part is known once the counts are: one larger than its rank's merge holds (room_problem
-  // bounds it by the allocation limit too, so the receive buffer of the same bytes fits), the
-  // splitters having left it more than its share, is refused by every rank together before any
-  // key moves.
+  // bounds it by the allocation limit too), the splitters having left it more than its share, is
+  // refused by every rank together before any key moves.
   const std::string problem =
       world_.first_problem(merger_->room_problem(part_count_, "rank " + std::to_string(rank)));
   if (!problem.empty()) throw AgreedUsageError(problem);
@@ -270,58 +350,24 @@ SampleSortOutcome SampleSortRank::sort(RankWatchdog& watchdog) {
       std::accumulate(send.begin(), send.begin() + rank, std::uint64_t{0});
   const std::uint64_t own_count = send[rank];
   const std::uint64_t own_to = std::accumulate(recv.begin(), recv.begin() + rank, std::uint64_t{0});
-  if (ranks > 1 && own_count < count_) {
-    context_.run_commands(
-        [&](const vk::raii::CommandBuffer& cmd) {
-          full_barrier(cmd);
-          for (auto [from, keys] :
-               {std::pair{std::uint64_t{0}, own_first},
-                std::pair{own_first + own_count, count_ - own_first - own_count}}) {
-            copy_keys(cmd, sorted_keys, send_keys_, from, from, keys, key_bytes);
-            if (pairs_) copy_keys(cmd, *sorted_values, send_values_, from, from, keys, 4);
-          }
-          transfer_to_host_barrier(cmd);
-        },
-        "the keys for other ranks, GPU to host memory");
-  }
-  out.times.exchange_staging = ms_since(start);
+  out.times.exchange_staging = ms_since(start);  // the counts' gather; the rounds add theirs
   start = Clock::now();
-  if (ranks > 1 && part_count_ > recv_capacity_) {
-    recv_keys_ = Buffer();
-    recv_values_ = Buffer();
-    recv_keys_ = Buffer(context_, key_bytes * part_count_, staging_usage(), MemoryKind::readback);
-    if (pairs_) {
-      recv_values_ =
-          Buffer(context_, vk::DeviceSize(4) * part_count_, staging_usage(), MemoryKind::readback);
-    }
-    recv_capacity_ = part_count_;
-  }
+  merger_->reserve(part_count_);
   out.times.exchange_buffers = ms_since(start);
-  start = Clock::now();
-  out.exchange_rounds = ranks > 1 ? exchange(send, recv, out.counts) : 0;
-  out.times.exchange = ms_since(start);
+  out.exchange_rounds = ranks > 1 ? exchange(send, recv, out.counts, out.times) : 0;
 
   watchdog.phase("merge");
   start = Clock::now();
-  merger_->reserve(part_count_);
   context_.run_commands(
       [&](const vk::raii::CommandBuffer& cmd) {
         full_barrier(cmd);
-        if (ranks > 1) {
-          for (auto [from, keys] :
-               {std::pair{std::uint64_t{0}, own_to},
-                std::pair{own_to + own_count, part_count_ - own_to - own_count}}) {
-            copy_keys(cmd, recv_keys_, merger_->input_keys(), from, from, keys, key_bytes);
-            if (pairs_) copy_keys(cmd, recv_values_, merger_->input_values(), from, from, keys, 4);
-          }
-        }
         copy_keys(cmd, sorted_keys, merger_->input_keys(), own_first, own_to, own_count, key_bytes);
         if (pairs_) {
           copy_keys(cmd, *sorted_values, merger_->input_values(), own_first, own_to, own_count, 4);
         }
       },
-      "the received keys, host to GPU");
-  out.times.merge_staging = ms_since(start);
+      "this rank's own keys, GPU to GPU");
+  out.times.merge_staging += ms_since(start);
   if (record) {
     record->received_runs = recv;
     record->received =

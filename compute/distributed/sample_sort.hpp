@@ -7,10 +7,12 @@
 // then holds the r-th part of the sorted input: every key on rank r sorts at or before every key
 // on rank r + 1, and equal keys keep their input order.
 //
-// Keys stay on the GPU but for what travels: the pieces for other ranks go GPU -> host-visible
-// memory that MPI reads in place, arrive in host-visible memory MPI writes in place, and go to
-// the GPU from there; a rank's piece for itself is copied GPU to GPU. Every buffer is made once
-// per rank and size, so repeated sorts (bench) allocate nothing.
+// Keys stay on the GPU but for what travels: in rounds of bounded size, the pieces for other
+// ranks go GPU -> host-visible staging that MPI reads in place, arrive in host-visible staging
+// MPI writes in place, and go to the merge's input on the GPU from there; a rank's piece for
+// itself is copied GPU to GPU. The staging holds one round, not the part, so a first sort pins
+// little host memory; every buffer is made once per rank and grown as needed, so repeated sorts
+// (bench) allocate nothing.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -49,8 +51,8 @@ struct SamplePhaseTimes {
   double local_sort_gpu = 0;    // its kernels (GPU timestamps)
   double samples = 0;           // reading the samples on the GPU and gathering them (MPI)
   double splitters = 0;         // choosing them and finding them in the sorted keys on the GPU
-  double exchange_staging = 0;  // the keys for other ranks, GPU to host-visible memory
-  double exchange_buffers = 0;  // host-visible receive buffers made (0 when kept from before)
+  double exchange_staging = 0;  // the counts' gather; the keys for other ranks, GPU to staging
+  double exchange_buffers = 0;  // the merge's buffers and the staging made (0 when kept)
   double exchange = 0;          // counts and keys between the ranks (MPI_Alltoallv)
   double merge_staging = 0;     // the keys received, host to GPU, and the rank's own, GPU to GPU
   double merge = 0;             // the merge rounds' submission
@@ -99,9 +101,12 @@ class SampleSortRank {
   PartSummary part_summary() const;
 
  private:
+  // Grows the staging to hold `send_keys` and `recv_keys` keys; returns the ms it took.
+  double reserve_staging(std::uint64_t send_keys, std::uint64_t recv_keys);
+  // The keys for other ranks out, theirs in, in rounds; adds each part's time to `times`.
   std::uint32_t exchange(const std::vector<std::uint64_t>& send,
                          const std::vector<std::uint64_t>& recv,
-                         const std::vector<std::uint64_t>& all_counts);
+                         const std::vector<std::uint64_t>& all_counts, SamplePhaseTimes& times);
 
   const MpiWorld& world_;
   const Context& context_;
@@ -114,8 +119,9 @@ class SampleSortRank {
   std::unique_ptr<RunMerger> merger_;
   std::unique_ptr<KeyGatherer> samples_;       // reads the samples out of the sorted keys
   std::unique_ptr<SplitterFinder> splitters_;  // finds the cuts in them
-  Buffer send_keys_, send_values_;  // host-visible: this rank's sorted keys for other ranks
-  Buffer recv_keys_, recv_values_;  // host-visible: the keys other ranks sent, grown as needed
+  Buffer send_keys_, send_values_;   // host-visible staging: one round's keys for other ranks
+  Buffer recv_keys_, recv_values_;   // host-visible staging: one round's keys from other ranks
+  std::uint64_t send_capacity_ = 0;  // keys each staging holds
   std::uint64_t recv_capacity_ = 0;
   std::uint64_t part_count_ = 0;
 };

@@ -5,18 +5,30 @@
 
 namespace ss::platform {
 
-bool stderr_is_terminal() {
-  const HANDLE error = ::GetStdHandle(STD_ERROR_HANDLE);
+namespace {
+
+bool console_with_ansi(DWORD which) {
+  const HANDLE handle = ::GetStdHandle(which);
   DWORD mode = 0;
   // A file or a pipe (also a terminal emulator such as mintty, which talks through pipes) has no
   // console mode.
-  if (error == nullptr || error == INVALID_HANDLE_VALUE || ::GetConsoleMode(error, &mode) == 0)
+  if (handle == nullptr || handle == INVALID_HANDLE_VALUE || ::GetConsoleMode(handle, &mode) == 0)
     return false;
   // Windows 10 and later understand "\033[K" once asked; an older console prints it, which only
   // makes a progress line untidy.
   if ((mode & ENABLE_VIRTUAL_TERMINAL_PROCESSING) == 0)
-    ::SetConsoleMode(error, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING);
+    ::SetConsoleMode(handle, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING);
   return true;
+}
+
+}  // namespace
+
+bool stderr_is_terminal() {
+  return console_with_ansi(STD_ERROR_HANDLE);
+}
+
+bool stdout_is_terminal() {
+  return console_with_ansi(STD_OUTPUT_HANDLE);
 }
 
 }  // namespace ss::platform

@@ -26,7 +26,7 @@ layout(std430, set = 0, binding = PART_CHECK_BINDING_RESULT) buffer Result {
   uint result[];
 };
 
-shared uint workgroup_sums[PART_CHECK_RESULT_WORDS];
+shared uint workgroup_sums[PART_CHECK_SUM_WORDS];
 
 // The raw key words at position i as (hi, lo); hi = 0 for 32-bit keys.
 uvec2 raw_key(uint i) {
@@ -43,8 +43,7 @@ uvec2 encoded(uvec2 raw) {
 }
 
 void main() {
-  if (gl_LocalInvocationIndex < PART_CHECK_RESULT_WORDS)
-    workgroup_sums[gl_LocalInvocationIndex] = 0u;
+  if (gl_LocalInvocationIndex < PART_CHECK_SUM_WORDS) workgroup_sums[gl_LocalInvocationIndex] = 0u;
   barrier();
 
   const uint group = flat_group_index(gl_WorkGroupID.x, gl_WorkGroupID.y, pc.groups_x);
@@ -55,6 +54,12 @@ void main() {
     if (i >= pc.n) break;
     const uvec2 key = raw_key(i);
     const uint value = pc.pairs != 0u ? values[i] : 0u;
+    if (i == 0u || i + 1u == pc.n) {
+      const uint at = i == 0u ? PART_CHECK_RESULT_FIRST : PART_CHECK_RESULT_LAST;
+      result[at] = key.y;
+      result[at + 1u] = key.x;
+      result[at + 2u] = value;
+    }
     digest_a += part_check_hash(key.y, key.x, value, PART_CHECK_SEED_A);
     digest_b += part_check_hash(key.y, key.x, value, PART_CHECK_SEED_B);
     if (i + 1u < pc.n) {
@@ -65,14 +70,13 @@ void main() {
     }
   }
   // Sums modulo 2^32 (the digest's) and counts below 2^32 (n is) alike: wrapping adds.
-  const uint sums[PART_CHECK_RESULT_WORDS] =
-      uint[](subgroupAdd(out_of_order), subgroupAdd(unstable), subgroupAdd(digest_a),
-             subgroupAdd(digest_b));
+  const uint sums[PART_CHECK_SUM_WORDS] = uint[](subgroupAdd(out_of_order), subgroupAdd(unstable),
+                                                 subgroupAdd(digest_a), subgroupAdd(digest_b));
   if (subgroupElect()) {
-    for (uint w = 0u; w < PART_CHECK_RESULT_WORDS; ++w) atomicAdd(workgroup_sums[w], sums[w]);
+    for (uint w = 0u; w < PART_CHECK_SUM_WORDS; ++w) atomicAdd(workgroup_sums[w], sums[w]);
   }
   barrier();
-  if (gl_LocalInvocationIndex < PART_CHECK_RESULT_WORDS) {
+  if (gl_LocalInvocationIndex < PART_CHECK_SUM_WORDS) {
     atomicAdd(result[gl_LocalInvocationIndex], workgroup_sums[gl_LocalInvocationIndex]);
   }
 }

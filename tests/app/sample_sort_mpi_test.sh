@@ -91,6 +91,26 @@ sorts() {
   grep -q '"verified":true' "$work/sample.json" || fail "json: not verified"
   grep -q '"counts":\[[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*\]' \
     "$work/sample.json" || fail "json: no 3 x 3 count matrix"
+  # Rank 0's phase on a terminal: under script(1) mpirun gives the ranks' standard output a
+  # pseudo-terminal. The line shows once a run has taken 2 s, so it is checked only in a run that
+  # took 3 s or more (2^23 keys do on lavapipe); with --json it never shows.
+  if command -v script >/dev/null 2>&1; then
+    for json in "" --json; do
+      start=$(date +%s)
+      script -qec "timeout 300 mpirun -np 2 $cli run --algo sample-sort --n 2^23 $json" \
+        /dev/null >"$work/progress.log" 2>&1 || { cat "$work/progress.log"; fail "progress$json"; }
+      took=$(($(date +%s) - start))
+      if grep -q 'rank 0 in phase' "$work/progress.log"; then
+        [ -z "$json" ] || fail "a progress line with --json"
+        echo "ok: rank 0's phase shown on a terminal ($took s)"
+      elif [ -z "$json" ] && [ "$took" -ge 3 ]; then
+        cat "$work/progress.log"
+        fail "no progress line in a run of $took s on a terminal"
+      else
+        echo "ok: no progress line${json:+ with --json} ($took s)"
+      fi
+    done
+  fi
   # --record: a replay of 4 ranks x 16 keys, every key after every phase; and one sampled.
   rm -rf "$work/replay" "$work/replay-sampled"
   mpi 4 run --algo sample-sort --n 64 --samples 3 --seed 7 --record "$work/replay" \

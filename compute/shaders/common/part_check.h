@@ -30,12 +30,16 @@ SS_CONST uint PART_CHECK_BINDING_VALUES = 1u;  // the keys again where there are
 SS_CONST uint PART_CHECK_BINDING_RESULT = 2u;
 SS_CONST uint PART_CHECK_BINDING_COUNT = 3u;
 
-// Result words, zeroed before the check; every workgroup adds its share with atomics.
+// Result words, zeroed before the check. The first four are sums every workgroup adds its share
+// to with atomics; then the two ends of the array as raw words, for the check across ranks.
 SS_CONST uint PART_CHECK_RESULT_OUT_OF_ORDER = 0u;  // i with key i + 1 before key i
 SS_CONST uint PART_CHECK_RESULT_UNSTABLE = 1u;      // equal keys i, i + 1 with value i > i + 1
 SS_CONST uint PART_CHECK_RESULT_DIGEST_A = 2u;
 SS_CONST uint PART_CHECK_RESULT_DIGEST_B = 3u;
-SS_CONST uint PART_CHECK_RESULT_WORDS = 4u;
+SS_CONST uint PART_CHECK_SUM_WORDS = 4u;
+SS_CONST uint PART_CHECK_RESULT_FIRST = 4u;  // key's low word, high word (0 for 32 bits), value
+SS_CONST uint PART_CHECK_RESULT_LAST = 7u;
+SS_CONST uint PART_CHECK_RESULT_WORDS = 10u;
 
 SS_CONST uint PART_CHECK_SEED_A = 0x243f6a88u;
 SS_CONST uint PART_CHECK_SEED_B = 0x85a308d3u;
