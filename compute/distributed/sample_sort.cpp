@@ -151,28 +151,21 @@ SampleSortRank::~SampleSortRank() = default;
 // parts instead pinned gigabytes of host memory per rank inside a cold run's sort (note 157).
 double SampleSortRank::reserve_staging(std::uint64_t send_keys, std::uint64_t recv_keys) {
   const auto start = Clock::now();
-  const vk::DeviceSize key_bytes = vk::DeviceSize(4) * key_words(type_);
-  if (send_keys > send_capacity_) {
-    send_keys_ = Buffer();
-    send_values_ = Buffer();
-    send_keys_ = Buffer(context_, key_bytes * send_keys, staging_usage(), MemoryKind::readback);
-    if (pairs_) {
-      send_values_ =
-          Buffer(context_, vk::DeviceSize(4) * send_keys, staging_usage(), MemoryKind::readback);
-    }
-    send_capacity_ = send_keys;
-  }
-  if (recv_keys > recv_capacity_) {
-    recv_keys_ = Buffer();
-    recv_values_ = Buffer();
-    recv_keys_ = Buffer(context_, key_bytes * recv_keys, staging_usage(), MemoryKind::readback);
-    if (pairs_) {
-      recv_values_ =
-          Buffer(context_, vk::DeviceSize(4) * recv_keys, staging_usage(), MemoryKind::readback);
-    }
-    recv_capacity_ = recv_keys;
-  }
+  grow_staging(send_, send_keys);
+  grow_staging(recv_, recv_keys);
   return ms_since(start);
+}
+
+void SampleSortRank::grow_staging(Staging& staging, std::uint64_t keys) const {
+  if (keys <= staging.capacity) return;
+  staging = Staging();  // the old allocation goes before the larger one is made
+  staging.keys = Buffer(context_, vk::DeviceSize(4) * key_words(type_) * keys, staging_usage(),
+                        MemoryKind::readback);
+  if (pairs_) {
+    staging.values =
+        Buffer(context_, vk::DeviceSize(4) * keys, staging_usage(), MemoryKind::readback);
+  }
+  staging.capacity = keys;
 }
 
 // In rounds of at most chunk_keys from one rank to another: this round's pieces for the other
@@ -238,10 +231,10 @@ std::uint32_t SampleSortRank::exchange(const std::vector<std::uint64_t>& send,
             full_barrier(cmd);
             for (std::uint32_t d = 0; d < ranks; ++d) {
               const std::uint64_t from = send_first[d] + done;
-              copy_keys(cmd, sorted_keys, send_keys_, from, send_offsets[d], send_counts[d],
+              copy_keys(cmd, sorted_keys, send_.keys, from, send_offsets[d], send_counts[d],
                         key_bytes);
               if (pairs_) {
-                copy_keys(cmd, *sorted_values, send_values_, from, send_offsets[d], send_counts[d],
+                copy_keys(cmd, *sorted_values, send_.values, from, send_offsets[d], send_counts[d],
                           4);
               }
             }
@@ -251,13 +244,13 @@ std::uint32_t SampleSortRank::exchange(const std::vector<std::uint64_t>& send,
     }
     times.exchange_staging += ms_since(start);
     start = Clock::now();
-    world_.check(MPI_Alltoallv(send_keys_.mapped(), send_counts.data(), send_offsets.data(),
-                               key_type, recv_keys_.mapped(), recv_counts.data(),
+    world_.check(MPI_Alltoallv(send_.keys.mapped(), send_counts.data(), send_offsets.data(),
+                               key_type, recv_.keys.mapped(), recv_counts.data(),
                                recv_offsets.data(), key_type, world_.comm()),
                  "MPI_Alltoallv (keys)");
     if (pairs_) {
-      world_.check(MPI_Alltoallv(send_values_.mapped(), send_counts.data(), send_offsets.data(),
-                                 MPI_UINT32_T, recv_values_.mapped(), recv_counts.data(),
+      world_.check(MPI_Alltoallv(send_.values.mapped(), send_counts.data(), send_offsets.data(),
+                                 MPI_UINT32_T, recv_.values.mapped(), recv_counts.data(),
                                  recv_offsets.data(), MPI_UINT32_T, world_.comm()),
                    "MPI_Alltoallv (values)");
     }
@@ -269,10 +262,10 @@ std::uint32_t SampleSortRank::exchange(const std::vector<std::uint64_t>& send,
             full_barrier(cmd);
             for (std::uint32_t d = 0; d < ranks; ++d) {
               const std::uint64_t to = recv_first[d] + done;
-              copy_keys(cmd, recv_keys_, merger_->input_keys(), recv_offsets[d], to, recv_counts[d],
+              copy_keys(cmd, recv_.keys, merger_->input_keys(), recv_offsets[d], to, recv_counts[d],
                         key_bytes);
               if (pairs_) {
-                copy_keys(cmd, recv_values_, merger_->input_values(), recv_offsets[d], to,
+                copy_keys(cmd, recv_.values, merger_->input_values(), recv_offsets[d], to,
                           recv_counts[d], 4);
               }
             }

@@ -103,6 +103,12 @@ class SampleSortRank {
  private:
   // Grows the staging to hold `send_keys` and `recv_keys` keys; returns the ms it took.
   double reserve_staging(std::uint64_t send_keys, std::uint64_t recv_keys);
+  // Host-visible staging that MPI reads or writes in place.
+  struct Staging {
+    Buffer keys, values;
+    std::uint64_t capacity = 0;  // keys it holds
+  };
+  void grow_staging(Staging& staging, std::uint64_t keys) const;
   // The keys for other ranks out, theirs in, in rounds; adds each part's time to `times`.
   std::uint32_t exchange(const std::vector<std::uint64_t>& send,
                          const std::vector<std::uint64_t>& recv,
@@ -119,10 +125,7 @@ class SampleSortRank {
   std::unique_ptr<RunMerger> merger_;
   std::unique_ptr<KeyGatherer> samples_;       // reads the samples out of the sorted keys
   std::unique_ptr<SplitterFinder> splitters_;  // finds the cuts in them
-  Buffer send_keys_, send_values_;   // host-visible staging: one round's keys for other ranks
-  Buffer recv_keys_, recv_values_;   // host-visible staging: one round's keys from other ranks
-  std::uint64_t send_capacity_ = 0;  // keys each staging holds
-  std::uint64_t recv_capacity_ = 0;
+  Staging send_, recv_;                        // one exchange round's keys (and values), out and in
   std::uint64_t part_count_ = 0;
 };
 
