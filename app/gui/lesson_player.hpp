@@ -7,8 +7,6 @@
 #include <string>
 #include <vector>
 
-#include <imgui.h>
-
 #include "common/lesson.hpp"
 #include "gui/app_state.hpp"
 
@@ -45,11 +43,5 @@ class LessonPlayer {
   bool timing_ = false;             // at a full-speed scene's last stop: its timed run
   bool blank_ = false;
 };
-
-// Takes the player's keys from the key queue (before handle_keys sees them).
-void handle_lesson_keys(LessonPlayer& player, App& app);
-
-// The blank screen (B); the progress is at the heading's right (ViewsOptions::progress).
-void draw_lesson_overlay(const LessonPlayer& player, const App& app);
 
 }  // namespace ss::gui

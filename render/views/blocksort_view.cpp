@@ -42,8 +42,8 @@ std::string thread_row(const BlocksortThread& t) {
 
 }  // namespace
 
-float blocksort_min_height(float line) {
-  return 2.0f * line + 4.0f * line;
+float blocksort_min_height(float line, float scale) {
+  return 2.0f * line + 4 * scale + 4.0f * line;
 }
 
 BlocksortGeometry draw_blocksort(ImDrawList* list, ImVec2 min, ImVec2 max, const MergeState& merge,

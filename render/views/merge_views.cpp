@@ -112,9 +112,9 @@ std::uint32_t merge_pick_at(const MergeStepInfo& d, std::uint32_t index) {
 
 namespace {
 
-float detail_min_height(const MergeViewChoice& choice, float line) {
+float detail_min_height(const MergeViewChoice& choice, float line, float scale) {
   return choice.path        ? merge_path_min_height(line)
-         : choice.blocksort ? blocksort_min_height(line)
+         : choice.blocksort ? blocksort_min_height(line, scale)
                             : 0.0f;
 }
 
@@ -129,7 +129,7 @@ float merge_views_min_height(const StepState& state, const MergeViewChoice& choi
                              float scale) {
   const float line = ImGui::GetFontSize();
   const bool detail = choice.path || choice.blocksort;
-  float need = detail ? detail_min_height(choice, line) + 8 * scale : 0.0f;
+  float need = detail ? detail_min_height(choice, line, scale) + 8 * scale : 0.0f;
   if (choice.bars)
     need += bars_min_height(line) + minimap_height(choice.window, state.n(), line, scale) +
             legend_height(state, width, scale);
@@ -143,7 +143,7 @@ MergeViewRects draw_merge_views(ImDrawList* list, BarsView& bars, const StepStat
   const MergeState& m = *state.merge;
   const bool detail = choice.path || choice.blocksort;
   const float line = ImGui::GetFontSize();
-  const float need = detail_min_height(choice, line);
+  const float need = detail_min_height(choice, line, scale);
   float y = min.y;
   r.bars_min = r.bars_max = min;
   if (choice.bars) {
