@@ -25,7 +25,7 @@ std::string thread_label(std::uint32_t t) {
 std::string caption(const MergeState& merge) {
   const BlocksortModel& b = *merge.blocksort;
   const MergeStepInfo& d = merge.info;
-  std::string text = "tile " + std::to_string(b.tile) + " of " + std::to_string(b.tiles) +
+  std::string text = "tile " + std::to_string(b.tile + 1) + " of " + std::to_string(b.tiles) +
                      " (keys " + range_text(b.first, b.first + b.count) + " of buffer " +
                      std::to_string(b.source_buffer) + "), a row per thread: ";
   if (!d.stepped) return text + "the input, " + std::to_string(b.vt) + " keys per thread";

@@ -36,7 +36,7 @@ std::vector<LegendItem> legend_items(const MergeState& m, const Plan& plan, cons
     }
     items.push_back({0, "outlined: sorted runs of " + runs, colors.dim});
     items.push_back({0,
-                     "list " + std::to_string(m.path ? m.path->pair : 0) + " of " +
+                     "list " + std::to_string(m.path ? m.path->pair + 1 : 1) + " of " +
                          std::to_string(d.output_lists) + " picked ([ ] or click)",
                      colors.accent});
     return items;
@@ -46,7 +46,7 @@ std::vector<LegendItem> legend_items(const MergeState& m, const Plan& plan, cons
   if (d.stepped) items.push_back({0, "outlined: sorted runs of " + runs, colors.dim});
   if (m.blocksort && d.tiles > 1)
     items.push_back({0,
-                     "tile " + std::to_string(m.blocksort->tile) + " of " +
+                     "tile " + std::to_string(m.blocksort->tile + 1) + " of " +
                          std::to_string(d.tiles) + " picked ([ ], click)",
                      colors.accent});
   return items;
