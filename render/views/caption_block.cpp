@@ -9,7 +9,9 @@ namespace ss::render {
 
 namespace {
 
+// Half: the presenter mode's 34 px text goes no smaller than the default mode's 17 px.
 constexpr float k_least_caption_scale = 0.5f;
+// The default mode's floor, where half its 17 px font would be 8.5 px.
 constexpr float k_least_caption_pixels = 11.0f;
 
 std::vector<std::string_view> caption_words(std::string_view text) {
