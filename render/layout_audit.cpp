@@ -11,6 +11,7 @@ constexpr float k_slack = 0.5f;
 
 bool g_on = false;
 std::vector<std::string> g_problems;
+std::vector<DrawnCaption> g_captions;
 
 std::string rect_text(ImVec2 min, ImVec2 max) {
   char text[96];
@@ -23,6 +24,7 @@ std::string rect_text(ImVec2 min, ImVec2 max) {
 void set_layout_audit(bool on) {
   g_on = on;
   g_problems.clear();
+  g_captions.clear();
 }
 
 bool layout_audit_on() {
@@ -54,6 +56,17 @@ void audit_room(std::string_view view, ImVec2 min, ImVec2 max, ImVec2 need) {
   std::snprintf(text, sizeof text, " got %.0f x %.0f pixels, needs %.0f x %.0f", w, h, need.x,
                 need.y);
   g_problems.push_back(std::string(view) + " at " + rect_text(min, max) + text);
+}
+
+void audit_caption(std::string_view asked, std::vector<PlacedText> lines) {
+  if (!g_on) return;
+  g_captions.push_back({std::string(asked), std::move(lines)});
+}
+
+std::vector<DrawnCaption> take_drawn_captions() {
+  std::vector<DrawnCaption> captions;
+  captions.swap(g_captions);
+  return captions;
 }
 
 }  // namespace ss::render

@@ -1,8 +1,9 @@
 #pragma once
-// A record of text and views drawn outside the room they were given, for the layout test
-// (tests/app/layout_test.cpp). Off unless a test turns it on; the app records nothing.
-// ImGui silently drops text that lies wholly outside its clip rectangle, so the test cannot find
-// it in the draw lists afterwards: draw_text() (render/text_fit.hpp) reports it here as it draws.
+// A record of text and views drawn outside the room they were given, and of the captions drawn,
+// for the layout tests (tests/app/layout_test.cpp, tests/app/lesson_layout_test.cpp). Off unless a
+// test turns it on; the app records nothing. ImGui silently drops text that lies wholly outside its
+// clip rectangle, so the test cannot find it in the draw lists afterwards: draw_text()
+// (render/text_fit.hpp) reports it here as it draws.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,5 +23,20 @@ void audit_text(const ImDrawList* list, ImVec2 pos, ImVec2 size, std::string_vie
 // A view given [min, max] that needs `need` (width, height) to be read: a problem when it got
 // less.
 void audit_room(std::string_view view, ImVec2 min, ImVec2 max, ImVec2 need);
+
+// A line of text as drawn: its rectangle.
+struct PlacedText {
+  std::string text;
+  ImVec2 min, max;
+};
+// A caption drawn (views/caption_block.hpp): the text it was asked to show and the lines it drew,
+// so a test can check that every word was placed, and where.
+struct DrawnCaption {
+  std::string asked;
+  std::vector<PlacedText> lines;
+};
+void audit_caption(std::string_view asked, std::vector<PlacedText> lines);
+// The captions drawn since the last call.
+std::vector<DrawnCaption> take_drawn_captions();
 
 }  // namespace ss::render

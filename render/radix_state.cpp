@@ -70,7 +70,7 @@ HistogramModel radix4_histogram(const Context& context, const Stepper& stepper,
     h.counts.push_back(totals[gpu::radix4_total_index(d.pass, b)]);
     h.offsets.push_back(totals[gpu::radix4_offset_index(d.passes, d.pass, b)]);
   }
-  h.totals_source = "pass " + std::to_string(d.pass) +
+  h.totals_source = "pass " + std::to_string(d.pass + 1) +
                     ": digit totals and exclusive offsets from the scan kernel (buffer 6)";
   return h;
 }
@@ -94,7 +94,7 @@ HistogramModel onesweep_histogram(const Context& context, const Stepper& stepper
     h.counts.push_back(hist[gpu::onesweep_hist_index(d.pass, b)]);
     if (scanned) h.offsets.push_back(hist[gpu::onesweep_offset_index(d.passes, d.pass, b)]);
   }
-  h.totals_source = "pass " + std::to_string(d.pass) +
+  h.totals_source = "pass " + std::to_string(d.pass + 1) +
                     (scanned ? ": global histogram and exclusive offsets (buffer 4)"
                              : ": global histogram (buffer 4); the scan (next step) adds offsets");
   if (d.stage != gpu::ONESWEEP_STAGE_PASS) {
@@ -105,7 +105,7 @@ HistogramModel onesweep_histogram(const Context& context, const Stepper& stepper
     for (std::uint32_t p = 0; p < d.passes; ++p)
       for (std::uint32_t b = 0; b < h.buckets; ++b)
         h.cells[std::size_t(p) * h.buckets + b] = hist[gpu::onesweep_hist_index(p, b)];
-    h.rows_meaning = "rows: digit passes 0.." + std::to_string(d.passes - 1) +
+    h.rows_meaning = "rows: digit passes 1.." + std::to_string(d.passes) +
                      ", global histograms (no per-tile counts before a pass)";
     return h;
   }

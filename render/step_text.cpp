@@ -13,6 +13,12 @@ std::vector<Field> push_fields(const Step& step) {
   auto add = [&](const char* name, std::uint32_t value) {
     fields.push_back({name, std::to_string(value)});
   };
+  // An index the kernel counts from 0, beside the number titles and narration give it: "0 (pass
+  // 1)".
+  auto add_index = [&](const char* name, std::uint32_t value, const char* counted) {
+    fields.push_back(
+        {name, std::to_string(value) + " (" + counted + " " + std::to_string(value + 1) + ")"});
+  };
   std::visit(
       [&](const auto& view) {
         using T = std::decay_t<decltype(view)>;
@@ -24,7 +30,7 @@ std::vector<Field> push_fields(const Step& step) {
           add("inner_remainder", p.inner_remainder);
           add("inner_last_idx", p.inner_last_idx);
           add("merge_size", p.merge_size);
-          add("layer", p.layer);
+          add_index("layer", p.layer, "layer");
           add("groups_x", p.groups_x);
         } else if constexpr (std::is_same_v<T, gpu::BatcherFusedStep>) {
           const auto p = push_value<gpu::BatcherFusedStep>(step);
@@ -33,8 +39,8 @@ std::vector<Field> push_fields(const Step& step) {
           add("merge_hi", p.merge_hi);
           add("stride_hi", p.stride_hi);
           add("stride_lo", p.stride_lo);
-          add("first_layer", p.first_layer);
-          add("last_layer", p.last_layer);
+          add_index("first_layer", p.first_layer, "layer");
+          add_index("last_layer", p.last_layer, "layer");
           add("unit_shift", p.unit_shift);
           add("residue_shift", p.residue_shift);
           add("residue_groups", p.residue_groups);
@@ -49,20 +55,20 @@ std::vector<Field> push_fields(const Step& step) {
           add("merge_size", p.merge_size);
           add("stride", p.stride);
           add("mirror", p.mirror);
-          add("layer", p.layer);
+          add_index("layer", p.layer, "layer");
           add("groups_x", p.groups_x);
         } else if constexpr (std::is_same_v<T, gpu::TranspositionPass>) {
           const auto p = push_value<gpu::TranspositionPass>(step);
           add("n", p.n);
           add("parity", p.parity);
-          add("pass", p.pass);
+          add_index("pass", p.pass, "pass");
           add("groups_x", p.groups_x);
         } else if constexpr (std::is_same_v<T, gpu::Radix4Step>) {
           const auto p = push_value<gpu::Radix4Step>(step);
           add("stage", p.stage);
           add("n", p.n);
           add("passes", p.passes);
-          add("pass", p.pass);
+          add_index("pass", p.pass, "pass");
           add("word", p.word);
           add("shift", p.shift);
           add("tile_keys", p.tile_keys);
@@ -73,7 +79,7 @@ std::vector<Field> push_fields(const Step& step) {
           add("stage", p.stage);
           add("n", p.n);
           add("passes", p.passes);
-          add("pass", p.pass);
+          add_index("pass", p.pass, "pass");
           add("word", p.word);
           add("shift", p.shift);
           add("tile_keys", p.tile_keys);
@@ -88,7 +94,7 @@ std::vector<Field> push_fields(const Step& step) {
           add("n", p.n);
           add("tile_keys (NV)", p.tile_keys);
           add("tiles", p.tiles);
-          add("pass", p.pass);
+          add_index("pass", p.pass, "pass");
           add("coop", p.coop);
           add("phase_limit", p.phase_limit);
           add("phases", p.phases);

@@ -15,6 +15,8 @@ struct Field {
 
 // The step's push constants by field name for the parameter blocks the views know (batcher,
 // transposition); other steps show their raw 32-bit words, so a new algorithm needs no change.
+// Indices the kernel counts from 0 (layer, pass) read "0 (pass 1)": the kernel's value and the
+// number the title and narration give it.
 std::vector<Field> push_fields(const Step& step);
 
 // What the step does in the algorithm's own terms, beyond its push constants (mergesort: list

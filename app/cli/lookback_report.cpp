@@ -42,10 +42,10 @@ void print_lookback_report(const Context& context, const Plan& stepping_plan, co
       }
       out << "  lookback";
       if (runs > 1) out << " run " << run + 1;
-      out << ", pass " << push->pass << ": " << tiles << " tiles, depth mean " << std::fixed
+      out << ", pass " << push->pass + 1 << ": " << tiles << " tiles, depth mean " << std::fixed
           << std::setprecision(2) << (tiles != 0 ? double(depth_sum) / double(tiles) : 0.0)
           << " max " << depth_max << ", fallbacks " << fallbacks << " in " << fallback_tiles
-          << " tiles, " << reached_start << " tiles walked past tile 0\n";
+          << " tiles, " << reached_start << " tiles walked past the first tile\n";
     }
   }
 }

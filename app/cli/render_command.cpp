@@ -50,7 +50,9 @@ struct RenderOptions {
   std::string out;
   std::string svg;
   std::uint32_t time_frames = 0;
-  render::ViewPicks picks;
+  render::ViewPicks picks;  // window only: the list and tile come from list and tile
+  // The output list and blocksort tile, counted from 1 as the views label them.
+  std::uint32_t list = 1, tile = 1;
   // Animation (--steps): empty renders the one step --step names.
   std::string steps;
   bool step_given = false;
@@ -128,6 +130,8 @@ render::OffscreenOptions frame_options(const RenderOptions& o) {
   options.height = o.height;
   options.selection = render::parse_view_selection(o.view);
   options.picks = o.picks;
+  options.picks.pair = o.list - 1;
+  options.picks.tile = o.tile - 1;
   options.bars_style = render::parse_bars_style(o.bars);
   options.style = {o.presenter ? std::max(o.ui_scale, 2.0f) : o.ui_scale, o.presenter};
   options.caption = o.caption;
@@ -348,13 +352,16 @@ Command add_render_command(CLI::App& app) {
                   "steps (the second applies as many steps as the first) or fraction (it is as far "
                   "through its plan as the first is through its own)")
       ->capture_default_str();
-  sub->add_option("--pair", options->picks.pair,
+  sub->add_option("--pair", options->list,
                   "mergesort: the output list (pair of lists A and B) the merge-path grid shows, "
-                  "0-based (clamped to the pass's lists; with --window, one holding its keys)")
+                  "counted from 1 as the view labels it (clamped to the pass's lists; with "
+                  "--window, one holding its keys)")
+      ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  sub->add_option("--tile", options->picks.tile,
-                  "mergesort: the tile the blocksort view shows, 0-based (clamped; with --window, "
-                  "one holding its keys)")
+  sub->add_option("--tile", options->tile,
+                  "mergesort: the tile the blocksort view shows, counted from 1 as the view labels "
+                  "it (clamped; with --window, one holding its keys)")
+      ->check(CLI::PositiveNumber)
       ->capture_default_str();
   sub->add_option("--width", options->width, "image width in pixels")->capture_default_str();
   sub->add_option("--height", options->height, "image height in pixels")->capture_default_str();

@@ -234,7 +234,7 @@ int run(const RunOptions& o) {
     if (!plan.tiles.empty()) {
       std::cout << "  " << plan.tiles;
       if (spec.delayed_tile != k_no_delayed_tile) {
-        std::cout << "; tile " << spec.delayed_tile << " publishes "
+        std::cout << "; tile " << spec.delayed_tile + 1 << " publishes "
                   << (spec.delayed_never ? "never" : "late");
       }
       std::cout << "\n";

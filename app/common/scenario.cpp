@@ -44,9 +44,9 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& o) {
                  "tiles above), tuned, or a number")
       ->capture_default_str();
   app.add_option("--delay-tile", o.delay_tile,
-                 "onesweep: tile T of every pass never publishes its status, so later tiles look "
-                 "back further and the fallback computes its histogram (the result is still "
-                 "verified)");
+                 "onesweep: tile T (counted from 1, as the tile strip labels them) of every pass "
+                 "never publishes its status, so later tiles look back further and the fallback "
+                 "computes its histogram (the result is still verified)");
   app.add_flag("--delay-late", o.delay_late,
                "with --delay-tile: the tile publishes late (after its scatter) instead of never");
   app.add_option("--disable", o.disable,
@@ -253,15 +253,17 @@ Scenario resolve_scenario(const ScenarioOptions& o) {
     std::uint32_t tile = 0;
     const auto& t = o.delay_tile;
     auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), tile);
-    if (ec != std::errc() || end != t.data() + t.size() || tile == k_no_delayed_tile)
-      throw UsageError("--delay-tile '" + t + "' is not a tile number (0, 1, 2, ...)");
+    if (ec != std::errc() || end != t.data() + t.size() || tile == 0 || tile == k_no_delayed_tile)
+      throw UsageError("--delay-tile '" + t +
+                       "' is not a tile number (1, 2, 3, ...: tiles count "
+                       "from 1, as the tile strip labels them)");
     if (s.algorithm != "onesweep") {
       throw UsageError(
           "--delay-tile applies to onesweep (the only algorithm with a lookback); "
           "got --algo " +
           s.algorithm);
     }
-    s.delayed_tile = tile;
+    s.delayed_tile = tile - 1;  // the kernels' index
   }
   if (o.delay_late && o.delay_tile.empty()) throw UsageError("--delay-late needs --delay-tile T");
   s.delayed_late = o.delay_late;

@@ -5,12 +5,16 @@
 #include <span>
 
 #include "core/errors.hpp"
+#include "platform/sound_library_messages.hpp"
 
 namespace ss::gui {
 
 AudioOutput::AudioOutput() {
   // sortscope handles Ctrl-C itself (core/interrupt.hpp); SDL must not take SIGINT over.
   SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+  // Without a sound card, the sound library's own lines would come before the one line the sound
+  // room prints, which names SDL's reason.
+  platform::quiet_sound_library_messages();
   if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0)
     throw SetupError(std::string("SDL's audio did not start: ") + SDL_GetError());
   SDL_AudioSpec want{};

@@ -72,10 +72,11 @@ bool tile_controls(App& app) {
     changed = true;
   }
   if (delayed) {
-    int tile = int(e.delayed_tile);
+    // Counted from 1, as the tile strip and the narration count tiles.
+    int tile = int(e.delayed_tile) + 1;
     if (ImGui::InputInt("tile", &tile, 1, 1, ImGuiInputTextFlags_EnterReturnsTrue) ||
         ImGui::IsItemDeactivatedAfterEdit()) {
-      e.delayed_tile = std::uint32_t(std::max(tile, 0));
+      e.delayed_tile = std::uint32_t(std::max(tile, 1) - 1);
       changed = true;
     }
     changed |= checkbox("publishes late", &e.delayed_late);

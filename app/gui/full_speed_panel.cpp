@@ -117,8 +117,9 @@ void breakdown(App& app, const BenchRow& g) {
                           ImGui::CalcTextSize("0000.000").x);
   ImGui::TableSetupColumn("share", ImGuiTableColumnFlags_WidthFixed,
                           ImGui::CalcTextSize("100.0%").x);
+  // figure() gives at most 8 characters ("0.000862", "8.62e-05") below 1 GB/s.
   ImGui::TableSetupColumn("GB/s", ImGuiTableColumnFlags_WidthFixed,
-                          ImGui::CalcTextSize("0.00000").x);
+                          ImGui::CalcTextSize("0.000000").x);
   ImGui::TableHeadersRow();
   double sum = 0;
   for (std::size_t i = 0; i < g.step_kinds.size(); ++i) {

@@ -1,12 +1,9 @@
 #include "gui/lesson_player.hpp"
 
-#include <GLFW/glfw3.h>
-
 #include <filesystem>
 
 #include "algorithms/algorithm.hpp"
 #include "core/errors.hpp"
-#include "gui/key_queue.hpp"
 #include "input/key_file.hpp"
 
 namespace ss::gui {
@@ -137,23 +134,6 @@ void LessonPlayer::update(App& app) {
   StopWords words = lesson_stop_words(lesson_.scenes[scene_], position, position == stops_.front());
   app.views.lecturer = std::move(words.lecturer);
   app.views.narration_override = std::move(words.replacement);
-}
-
-void handle_lesson_keys(LessonPlayer& player, App& app) {
-  if (ImGui::GetIO().WantTextInput || !app.error.empty()) return;
-  // A clicker sends PageDown and PageUp; a keyboard also has Right, Left and Space.
-  for (const int key : {GLFW_KEY_PAGE_DOWN, GLFW_KEY_RIGHT, GLFW_KEY_SPACE})
-    if (take_key_press(key)) player.next(app);
-  for (const int key : {GLFW_KEY_PAGE_UP, GLFW_KEY_LEFT})
-    if (take_key_press(key)) player.previous(app);
-  if (take_key_press(GLFW_KEY_B)) player.toggle_blank();
-}
-
-void draw_lesson_overlay(const LessonPlayer& player, const App& app) {
-  (void)app;
-  if (!player.blank()) return;
-  ImGui::GetForegroundDrawList()->AddRectFilled({0, 0}, ImGui::GetIO().DisplaySize,
-                                                IM_COL32(0, 0, 0, 255));
 }
 
 }  // namespace ss::gui

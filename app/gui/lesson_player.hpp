@@ -8,8 +8,6 @@
 #include <string>
 #include <vector>
 
-#include <imgui.h>
-
 #include "common/lesson.hpp"
 #include "gui/app_state.hpp"
 
@@ -49,11 +47,5 @@ class LessonPlayer {
   bool blank_ = false;
   bool check_pending_ = false;  // the scene open asks for the 0-1 check, not yet started
 };
-
-// Takes the player's keys from the key queue (before handle_keys sees them).
-void handle_lesson_keys(LessonPlayer& player, App& app);
-
-// The blank screen (B); the progress is at the heading's right (ViewsOptions::progress).
-void draw_lesson_overlay(const LessonPlayer& player, const App& app);
 
 }  // namespace ss::gui

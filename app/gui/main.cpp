@@ -22,7 +22,7 @@
 #include "gui/kept_settings.hpp"
 #include "gui/key_queue.hpp"
 #include "gui/keys.hpp"
-#include "gui/lesson_player.hpp"
+#include "gui/lesson_keys.hpp"
 #include "gui/lost_device_offer.hpp"
 #include "gui/panels.hpp"
 #include "gui/sound_room.hpp"

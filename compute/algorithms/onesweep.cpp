@@ -336,9 +336,10 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
     pass_kernel.withhold_period = options.withhold_period;
   } else if (spec.delayed_tile != k_no_delayed_tile) {
     if (spec.delayed_tile >= tiles) {
-      throw UsageError("--delay-tile " + std::to_string(spec.delayed_tile) + ": onesweep sorts " +
-                       std::to_string(spec.n) + " keys in " + std::to_string(tiles) +
-                       " tiles (0 to " + std::to_string(tiles == 0 ? 0 : tiles - 1) +
+      // Tiles counted from 1, as --delay-tile takes them.
+      throw UsageError("--delay-tile " + std::to_string(spec.delayed_tile + 1) +
+                       ": onesweep sorts " + std::to_string(spec.n) + " keys in " +
+                       std::to_string(tiles) + " tiles (1 to " + std::to_string(tiles) +
                        "); smaller --tile-keys make more");
     }
     pass_kernel.withhold_mode =
@@ -447,11 +448,11 @@ Plan plan_onesweep(const SortSpec& spec, const DeviceLimits& limits,
     p.shift = gpu::radix_pass_shift(pass, gpu::ONESWEEP_BITS);
     p.region = pass % 2u;
     Step& x = add(gpu::ONESWEEP_STAGE_PASS, pass,
-                  "pass " + std::to_string(pass) + " (bits " +
+                  "pass " + std::to_string(pass + 1) + " (bits " +
                       std::to_string(pass * gpu::ONESWEEP_BITS) + ".." +
                       std::to_string(pass * gpu::ONESWEEP_BITS + 7) + "): rank, look back, scatter",
                   tile_groups);
-    x.kind = "pass " + std::to_string(pass);
+    x.kind = "pass " + std::to_string(pass + 1);
     x.kernel = pass_kernels[pass][gpu::ONESWEEP_RANK_BY_BALLOTS];
     for (std::uint32_t ranking : {gpu::ONESWEEP_RANK_BY_BALLOTS, gpu::ONESWEEP_RANK_BY_PARTITION}) {
       const std::uint32_t at = gpu::onesweep_dispatch_index(passes, pass, ranking);

@@ -117,7 +117,7 @@ Plan plan_radix4(const SortSpec& spec, const DeviceLimits& limits, const Radix4O
     p.shift = gpu::radix_pass_shift(pass, gpu::RADIX4_BITS);
     p.tile_keys = t.tile_keys;
     p.tiles = tiles;
-    const std::string digit = "pass " + std::to_string(pass) + " (bits " +
+    const std::string digit = "pass " + std::to_string(pass + 1) + " (bits " +
                               std::to_string(pass * gpu::RADIX4_BITS) + ".." +
                               std::to_string(pass * gpu::RADIX4_BITS + 3) + ")";
     const std::uint32_t keys_in = pass % 2 == 0 ? 0 : 2;

@@ -22,9 +22,12 @@ Plan plan_transposition(const SortSpec& spec, const DeviceLimits& limits) {
     const std::uint32_t comparators = gpu::transposition_comparators(spec.n, p.parity);
     const GroupCount groups = groups_for(comparators, workgroup, limits);
     p.groups_x = groups.x;
-    Step& step = add_network_step(
-        plan, std::string(p.parity ? "odd" : "even") + " pass " + std::to_string(pass),
-        push_bytes(p), groups, p);
+    // Passes counted from 1 and the pairs named as the narration names them.
+    Step& step =
+        add_network_step(plan,
+                         "pass " + std::to_string(pass + 1) +
+                             (p.parity ? ": pairs (1,2), (3,4), ..." : ": pairs (0,1), (2,3), ..."),
+                         push_bytes(p), groups, p);
     step.kind = p.parity ? "odd pass" : "even pass";
     step.bytes_read = 2ull * comparators * element_bytes;
     step.bytes_written = step.bytes_read;

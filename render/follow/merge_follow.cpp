@@ -26,7 +26,7 @@ FollowMove follow_blocksort(const gpu::MergesortStep& step, const FollowInput& i
   if (m == k_unmatched)
     return {in.at, "the blocksort's tile lost it: its keys before and after differ"};
   const std::uint32_t runs = gpu::blocksort_run_length(step.phase_limit - 1u, step.keys_per_thread);
-  return {first + m, "the blocksort sorted its tile " + grouped_number(tile) + " (keys " +
+  return {first + m, "the blocksort sorted its tile " + grouped_number(tile + 1) + " (keys " +
                          grouped_number(first) + " to " + grouped_number(positions.back()) +
                          ") into runs of " + grouped_number(std::min(runs, step.tile_keys))};
 }
@@ -60,13 +60,14 @@ FollowMove follow_merge(const gpu::MergesortStep& step, const FollowInput& in) {
       if ((sources[i] == 0) != from_a) continue;
       if (seen++ != rank) continue;
       const std::string name = from_a ? "A" : "B";
-      return {out + i, "merged from list " + name + " of output list " + grouped_number(list) +
-                           ": tile " + grouped_number(block) + "'s merge-path split makes it the " +
-                           ordinal(rank + 1) + " key the tile takes from " + name +
-                           ", and the GPU's merge sources put that one at " +
-                           grouped_number(out + i)};
+      return {out + i,
+              "merged from list " + name + " of output list " + grouped_number(list + 1) +
+                  ": tile " + grouped_number(block + 1) + "'s merge-path split makes it the " +
+                  ordinal(rank + 1) + " key the tile takes from " + name +
+                  ", and the GPU's merge sources put that one at " + grouped_number(out + i)};
     }
-    return {in.at, "the merge sources of tile " + grouped_number(block) + " hold no place for it"};
+    return {in.at,
+            "the merge sources of tile " + grouped_number(block + 1) + " hold no place for it"};
   }
   return {in.at, "no tile's merge-path split covers it: it stays"};
 }

@@ -44,9 +44,10 @@ TileRank rank_in_tile(const FollowInput& in, std::uint32_t input_buffer, std::ui
 
 std::string placed(const TileRank& r, std::uint32_t bits, std::uint32_t pass,
                    const std::string& start) {
-  return "digit " + digit_text(r.digit, bits) + " of pass " + std::to_string(pass) + ": tile " +
-         grouped_number(r.tile) + "'s keys of that digit start at " + start + ", and it is the " +
-         ordinal(r.rank + 1) + " of its tile's " + grouped_number(r.count);
+  // Passes and tiles counted from 1, as the narration counts them.
+  return "digit " + digit_text(r.digit, bits) + " of pass " + std::to_string(pass + 1) + ": tile " +
+         grouped_number(r.tile + 1) + "'s keys of that digit start at " + start +
+         ", and it is the " + ordinal(r.rank + 1) + " of its tile's " + grouped_number(r.count);
 }
 
 }  // namespace
@@ -104,7 +105,8 @@ FollowMove follow(const gpu::OnesweepStep& step, const FollowInput& in) {
     }
     const std::uint32_t s = word_of(--tile);
     if (gpu::onesweep_status_flag(s) == gpu::ONESWEEP_STATUS_EMPTY)
-      return {in.at, "tile " + grouped_number(tile) + " left no status: the key cannot be placed"};
+      return {in.at,
+              "tile " + grouped_number(tile + 1) + " left no status: the key cannot be placed"};
     start += gpu::onesweep_status_value(s);
     if (gpu::onesweep_status_flag(s) == gpu::ONESWEEP_STATUS_PREFIX) break;
   }

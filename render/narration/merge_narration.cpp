@@ -66,8 +66,8 @@ std::string narrate(const gpu::MergesortStep& step, const StepState& state) {
         "exactly " +
         std::to_string(info.nv) + " outputs whatever the data.";
     if (split) {
-      text += " In output list " + std::to_string(state.merge->path->pair) + ", tile " +
-              std::to_string(split->tile) + " starts after " + keys(split->a_before) +
+      text += " In output list " + std::to_string(state.merge->path->pair + 1) + ", tile " +
+              std::to_string(split->tile + 1) + " starts after " + keys(split->a_before) +
               " of A and " + keys(split->b_before) + " of B.";
     }
     return text;
@@ -77,7 +77,7 @@ std::string narrate(const gpu::MergesortStep& step, const StepState& state) {
                      "stays stable: sorted runs of " +
                      std::to_string(info.run_length) + " keys.";
   if (split) {
-    text += " Tile " + std::to_string(split->tile) + " took " + keys(split->from_a) +
+    text += " Tile " + std::to_string(split->tile + 1) + " took " + keys(split->from_a) +
             " from A and " + keys(split->from_b) + " from B.";
   }
   return text;

@@ -66,7 +66,7 @@ std::string narrate(const gpu::Radix4Step& step, const StepState& state) {
     std::string text = pass_of(d) + " sorts by one 4-bit digit. First each of the " + tiles_of(d) +
                        " counts how many of its keys hold each of the 16 digits";
     if (tile) {
-      text += ": tile " + std::to_string(tile->tile) + " counted " + keys(tile->count) +
+      text += ": tile " + std::to_string(tile->tile + 1) + " counted " + keys(tile->count) +
               " with digit " + std::to_string(tile->digit);
     }
     return text + ".";
@@ -79,8 +79,9 @@ std::string narrate(const gpu::Radix4Step& step, const StepState& state) {
     if (tile && !r.histogram.tile_offsets.empty()) {
       const std::uint32_t at =
           r.histogram.tile_offsets[std::size_t(tile->tile) * r.histogram.buckets + tile->digit];
-      text += " Tile " + std::to_string(tile->tile) + "'s " + keys(tile->count) + " with digit " +
-              std::to_string(tile->digit) + " will go from position " + std::to_string(at) + ".";
+      text += " Tile " + std::to_string(tile->tile + 1) + "'s " + keys(tile->count) +
+              " with digit " + std::to_string(tile->digit) + " will go from position " +
+              std::to_string(at) + ".";
     }
     return text;
   }
@@ -90,7 +91,7 @@ std::string narrate(const gpu::Radix4Step& step, const StepState& state) {
   if (tile && !r.histogram.tile_offsets.empty() && tile->count > 0) {
     const std::uint32_t at =
         r.histogram.tile_offsets[std::size_t(tile->tile) * r.histogram.buckets + tile->digit];
-    text = "Every key moves to its place: tile " + std::to_string(tile->tile) + " wrote its " +
+    text = "Every key moves to its place: tile " + std::to_string(tile->tile + 1) + " wrote its " +
            keys(tile->count) + " with digit " + std::to_string(tile->digit) + " to positions " +
            std::to_string(at) + ".." + std::to_string(at + tile->count - 1) + ".";
   }
@@ -151,20 +152,20 @@ std::string narrate(const gpu::OnesweepStep& step, const StepState& state) {
         " No tile had to look back: every tile found its predecessor's inclusive prefix "
         "already published.";
   } else if ((deep.flags & gpu::ONESWEEP_FLAG_REACHED_START) != 0) {
-    text += " Tile " + std::to_string(deepest) + " looked back furthest, over " +
+    text += " Tile " + std::to_string(deepest + 1) + " looked back furthest, over " +
             count_of(deep.depth, "earlier tile", "earlier tiles") +
-            ", adding up their counts all the way to tile 0.";
+            ", adding up their counts all the way to tile 1.";
   } else {
-    text += " Tile " + std::to_string(deepest) + " looked back furthest, " +
+    text += " Tile " + std::to_string(deepest + 1) + " looked back furthest, " +
             count_of(deep.depth, "tile", "tiles") + ", as far as tile " +
-            std::to_string(deepest - deep.depth) + "'s inclusive prefix.";
+            std::to_string(deepest - deep.depth + 1) + "'s inclusive prefix.";
   }
   if (fallback_tile != UINT32_MAX) {
     text += ' ';
     text += count_of(fallback_tiles, "tile", "tiles") + " used the fallback: tile " +
-            std::to_string(fallback_tile) + " counted an earlier tile's keys itself because " +
+            std::to_string(fallback_tile + 1) + " counted an earlier tile's keys itself because " +
             (delayed != k_no_delayed_tile && delayed < fallback_tile
-                 ? "tile " + std::to_string(delayed) + " (the delayed tile)"
+                 ? "tile " + std::to_string(delayed + 1) + " (the delayed tile)"
                  : std::string("that tile")) +
             " had not published.";
   } else {

@@ -25,7 +25,7 @@ std::string thread_label(std::uint32_t t) {
 std::string caption(const MergeState& merge) {
   const BlocksortModel& b = *merge.blocksort;
   const MergeStepInfo& d = merge.info;
-  std::string text = "tile " + std::to_string(b.tile) + " of " + std::to_string(b.tiles) +
+  std::string text = "tile " + std::to_string(b.tile + 1) + " of " + std::to_string(b.tiles) +
                      " (keys " + range_text(b.first, b.first + b.count) + " of buffer " +
                      std::to_string(b.source_buffer) + "), a row per thread: ";
   if (!d.stepped) return text + "the input, " + std::to_string(b.vt) + " keys per thread";
@@ -42,8 +42,8 @@ std::string thread_row(const BlocksortThread& t) {
 
 }  // namespace
 
-float blocksort_min_height(float line) {
-  return 2.0f * line + 4.0f * line;
+float blocksort_min_height(float line, float scale) {
+  return 2.0f * line + 4 * scale + 4.0f * line;
 }
 
 BlocksortGeometry draw_blocksort(ImDrawList* list, ImVec2 min, ImVec2 max, const MergeState& merge,

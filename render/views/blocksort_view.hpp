@@ -19,8 +19,9 @@ struct BlocksortGeometry {
   std::uint32_t columns = 0;  // VT
 };
 
-// The height the view needs: its caption and a line for each of the first few threads.
-float blocksort_min_height(float line);
+// The height the view needs: its caption (two lines), the gap under it and a line for each of
+// the first four threads.
+float blocksort_min_height(float line, float scale);
 BlocksortGeometry draw_blocksort(ImDrawList* list, ImVec2 min, ImVec2 max, const MergeState& merge,
                                  const Palette& colors, float scale);
 

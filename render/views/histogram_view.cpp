@@ -123,10 +123,11 @@ HistogramGeometry draw_histogram(ImDrawList* list, ImVec2 min, ImVec2 max, const
       const float ry = y + row_h * float(r);
       const auto [begin, end] = rows.part(r, shown);
       std::string label = per_pass ? "pass " : "tile ";
-      label += std::to_string(begin);
+      // Passes and tiles counted from 1, as the narration counts them.
+      label += std::to_string(begin + 1);
       if (end - begin > 1) {
         label += '-';
-        label += std::to_string(end - 1);
+        label += std::to_string(end);
       }
       if (row_h >= line * k_digits_height)
         draw_text(list, {min.x, ry + (row_h - line) * 0.5f}, colors.text, label);

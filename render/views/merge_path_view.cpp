@@ -26,9 +26,10 @@ std::string range_text(std::uint32_t begin, std::uint32_t end) {
 
 // Appended, not "t" + to_string(): GCC 12 misreads that operator+ as an overrun
 // (-Wstringop-overflow).
+// Tiles counted from 1, as the narration counts them.
 std::string tile_name(std::uint32_t tile) {
   std::string name = "t";
-  name += std::to_string(tile);
+  name += std::to_string(tile + 1);
   return name;
 }
 
@@ -52,12 +53,12 @@ MergePathGeometry draw_merge_path(ImDrawList* list, ImVec2 min, ImVec2 max, cons
   const MergePathModel& m = *merge.path;
   const MergeStepInfo& d = merge.info;
   const bool merge_step = d.stage == gpu::MERGESORT_STAGE_MERGE;
-  const std::string caption = "list " + std::to_string(m.pair) + " of " + std::to_string(m.pairs) +
-                              ": A = keys " + range_text(m.a_begin, m.a_begin + m.a_count) +
-                              " (across), B = " + range_text(m.b_begin, m.b_begin + m.b_count) +
-                              " (down), as this pass read them (buffer " +
-                              std::to_string(m.input_buffer) + ")" +
-                              (m.a_count != m.b_count ? ", each axis its list's length" : "");
+  const std::string caption =
+      "list " + std::to_string(m.pair + 1) + " of " + std::to_string(m.pairs) + ": A = keys " +
+      range_text(m.a_begin, m.a_begin + m.a_count) +
+      " (across), B = " + range_text(m.b_begin, m.b_begin + m.b_count) +
+      " (down), as this pass read them (buffer " + std::to_string(m.input_buffer) + ")" +
+      (m.a_count != m.b_count ? ", each axis its list's length" : "");
   float y = min.y;
   if (m.a_count == 0 || m.b_count == 0) {
     y += draw_wrapped(list, {min.x, y}, colors.text, caption, max.x - min.x, 2) + 4 * scale;

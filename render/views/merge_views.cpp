@@ -36,7 +36,7 @@ std::vector<LegendItem> legend_items(const MergeState& m, const Plan& plan, cons
     }
     items.push_back({0, "outlined: sorted runs of " + runs, colors.dim});
     items.push_back({0,
-                     "list " + std::to_string(m.path ? m.path->pair : 0) + " of " +
+                     "list " + std::to_string(m.path ? m.path->pair + 1 : 1) + " of " +
                          std::to_string(d.output_lists) + " picked ([ ] or click)",
                      colors.accent});
     return items;
@@ -46,7 +46,7 @@ std::vector<LegendItem> legend_items(const MergeState& m, const Plan& plan, cons
   if (d.stepped) items.push_back({0, "outlined: sorted runs of " + runs, colors.dim});
   if (m.blocksort && d.tiles > 1)
     items.push_back({0,
-                     "tile " + std::to_string(m.blocksort->tile) + " of " +
+                     "tile " + std::to_string(m.blocksort->tile + 1) + " of " +
                          std::to_string(d.tiles) + " picked ([ ], click)",
                      colors.accent});
   return items;
@@ -112,9 +112,9 @@ std::uint32_t merge_pick_at(const MergeStepInfo& d, std::uint32_t index) {
 
 namespace {
 
-float detail_min_height(const MergeViewChoice& choice, float line) {
+float detail_min_height(const MergeViewChoice& choice, float line, float scale) {
   return choice.path        ? merge_path_min_height(line)
-         : choice.blocksort ? blocksort_min_height(line)
+         : choice.blocksort ? blocksort_min_height(line, scale)
                             : 0.0f;
 }
 
@@ -129,7 +129,7 @@ float merge_views_min_height(const StepState& state, const MergeViewChoice& choi
                              float scale) {
   const float line = ImGui::GetFontSize();
   const bool detail = choice.path || choice.blocksort;
-  float need = detail ? detail_min_height(choice, line) + 8 * scale : 0.0f;
+  float need = detail ? detail_min_height(choice, line, scale) + 8 * scale : 0.0f;
   if (choice.bars)
     need += bars_min_height(line) + minimap_height(choice.window, state.n(), line, scale) +
             legend_height(state, width, scale);
@@ -143,7 +143,7 @@ MergeViewRects draw_merge_views(ImDrawList* list, BarsView& bars, const StepStat
   const MergeState& m = *state.merge;
   const bool detail = choice.path || choice.blocksort;
   const float line = ImGui::GetFontSize();
-  const float need = detail_min_height(choice, line);
+  const float need = detail_min_height(choice, line, scale);
   float y = min.y;
   r.bars_min = r.bars_max = min;
   if (choice.bars) {

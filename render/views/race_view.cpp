@@ -5,8 +5,17 @@
 
 #include "core/errors.hpp"
 #include "render/text_fit.hpp"
+#include "render/views/caption_block.hpp"
 
 namespace ss::render {
+
+namespace {
+
+// The most of the race's height a lesson's words take above the halves before they are set
+// smaller.
+constexpr float k_race_band_share = 0.3f;
+
+}  // namespace
 
 std::string_view race_sync_name(RaceSync sync) {
   return sync == RaceSync::fraction ? "fraction" : "steps";
@@ -37,16 +46,32 @@ void draw_race(BarsView& first_bars, BarsView& second_bars, ImGuiLayer& ui, cons
                const StepState& second, const ViewsOptions& options, ImVec2 min, ImVec2 max,
                std::string_view result, std::string_view first_facts,
                std::string_view second_facts) {
-  const float s = ui.style().scale;
-  const RaceRects r = race_rects(min, max, s, !result.empty());
+  const float s = ui.style().scale, line = ImGui::GetFontSize();
   // Half the height each: the bars, not the detail views, carry the comparison.
   ViewsOptions bars_only = options;
   bars_only.selection = ViewSelection::bars;
   // The marker strip and colours read as in the single view; the bars need the lines.
   bars_only.legend = false;
+  // A lesson's words once, whole, above both halves; each half's own narration where it fits
+  // whole (the step panel has it).
+  bars_only.lecturer.clear();
+  bars_only.narration_override.clear();
+  bars_only.caption_may_go = true;
+  std::string words = options.narration_override;
+  if (!options.lecturer.empty()) words += (words.empty() ? "" : "\n") + options.lecturer;
+  CaptionLines band;
+  if (options.caption && !words.empty()) {
+    const Caption lesson_words{words, "", false};
+    for (float scale : caption_scales()) {
+      band = wrap_caption(lesson_words, max.x - min.x, line * scale);
+      if (band.height() <= k_race_band_share * (max.y - min.y) && caption_whole(band)) break;
+    }
+  }
+  const float band_h = band.height() > 0 ? band.height() + 8 * s : 0.0f;
+  const RaceRects r = race_rects({min.x, min.y + band_h}, max, s, !result.empty());
   const Palette colors = palette(ui.style());
   ImDrawList* list = ImGui::GetWindowDrawList();
-  const float line = ImGui::GetFontSize();
+  if (band_h > 0) draw_caption(list, band, colors, min);
   // Each half: its views, then its facts on the half's last line.
   auto half = [&](BarsView& bars, const StepState& state, std::string_view facts, ImVec2 a,
                   ImVec2 z) {

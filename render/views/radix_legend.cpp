@@ -10,7 +10,7 @@ namespace ss::render {
 
 std::string digit_caption(const DigitPass& d) {
   const std::uint32_t first = d.pass * d.bits;
-  return "digit of pass " + std::to_string(d.pass) + " (bits " + std::to_string(first) + ".." +
+  return "digit of pass " + std::to_string(d.pass + 1) + " (bits " + std::to_string(first) + ".." +
          std::to_string(first + d.bits - 1) +
          (d.descending ? ", key inverted for descending)" : ")");
 }

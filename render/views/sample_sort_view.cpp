@@ -16,10 +16,6 @@ namespace ss::render {
 
 namespace {
 
-constexpr std::size_t k_replay_title_lines = 2;
-constexpr std::size_t k_replay_caption_lines = 4;
-constexpr std::size_t k_replay_short_caption_lines = 2;
-
 ImU32 faded(ImU32 colour, int alpha) {
   return (colour & ~IM_COL32_A_MASK) | (ImU32(alpha) << IM_COL32_A_SHIFT);
 }
@@ -279,16 +275,8 @@ void draw_sample_sort_replay(ImGuiLayer& ui, const SampleSortReplay& replay, std
   const std::string counts =
       replay.verified ? "verified on every rank" : "NOT VERIFIED: " + replay.verification;
   const float need = replay_lanes_min_height(ranks, line) + 2 * line;
-  Heading heading =
-      measure_heading(ui, title, scenario, counts, width, k_replay_title_lines, options.progress,
-                      caption, k_replay_caption_lines + (options.lecturer.empty() ? 0 : 3));
-  // The whole caption when the lanes keep twice their least height, two lines of it when they
-  // keep that; the step panel has all of it.
-  if (max.y - min.y - heading.height < 2 * need)
-    heading = measure_heading(ui, title, scenario, counts, width, 1, options.progress, caption,
-                              k_replay_short_caption_lines);
-  if (max.y - min.y - heading.height < need)
-    heading = measure_heading(ui, title, scenario, counts, width, 1, options.progress);
+  const Heading heading = fit_heading(ui, {title, scenario, counts, options.progress}, caption,
+                                      width, max.y - min.y, need);
   draw_heading(list, ui, heading, colors, min, max);
   const float top = min.y + heading.height;
   audit_room("rank lanes", {min.x, top}, max, {0, need});

@@ -124,7 +124,7 @@ void draw_tile_status(ImDrawList* list, ImVec2 min, ImVec2 max, const RadixState
           colors.text, depth_text.c_str());
     }
     if (labels_h > 0) {
-      const std::string label = std::to_string(begin);
+      const std::string label = std::to_string(begin + 1);  // counted from 1, as narrated
       draw_text(list,
                 {(x0 + x1 - ImGui::CalcTextSize(label.c_str()).x) * 0.5f, status_top + status_h},
                 colors.dim, label.c_str());

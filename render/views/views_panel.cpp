@@ -26,11 +26,6 @@ namespace {
 
 ViewRects g_rects;
 
-// Lines the step heading may take; the step panel has the full text.
-constexpr std::size_t k_heading_lines = 2;
-// Lines of the step's narration under the heading, and when room is short.
-constexpr std::size_t k_caption_lines = 4;
-constexpr std::size_t k_short_caption_lines = 2;
 // Lines the wire diagram's caption (the network's facts) may take.
 constexpr std::size_t k_facts_lines = 2;
 // The bars' share of the room the bars and detail views share when the views need less.
@@ -216,10 +211,9 @@ void draw_views_in(BarsView& bars, ImGuiLayer& ui, const StepState& state,
     if (!options.narration_override.empty()) caption_text.narration = options.narration_override;
     if (!options.lecturer.empty()) caption_text.narration += "\n" + options.lecturer;
   }
-  const std::size_t caption_lines = k_caption_lines + (options.lecturer.empty() ? 0 : 3);
   const Caption* caption = options.caption ? &caption_text : nullptr;
-  Heading heading =
-      measure_heading(ui, state, width, k_heading_lines, options.progress, caption, caption_lines);
+  HeadingText heading_text = step_heading_text(state, options.progress);
+  Heading heading = measure_heading(ui, heading_text, width, 1, caption);
   float room = max.y - min.y - heading.height;
   if (views.size() > 1 && room - legend_h - detail_gap - stacked_need() <
                               std::max(bars_min, k_stacked_bars_share * room)) {
@@ -231,9 +225,9 @@ void draw_views_in(BarsView& bars, ImGuiLayer& ui, const StepState& state,
     if (!options.progress.empty()) hint += "  |  " + options.progress;
     views = {views[shown]};
     needs = {needs[shown]};
-    heading = measure_heading(ui, state, width, k_heading_lines, hint, caption, caption_lines);
+    heading_text.hint = std::move(hint);
   }
-  // A heading of one line when two would leave the views less than they need.
+  // What the views need to be read, under a heading that takes the rest (the caption whole).
   float need = state.merge ? merge_views_min_height(state, choice, width, s) : 0.0f;
   if (show_bars) need += bars_min + legend_h;
   // The wire diagram's caption: the network's size and depth beside the others' and the best known.
@@ -247,11 +241,8 @@ void draw_views_in(BarsView& bars, ImGuiLayer& ui, const StepState& state,
   const float facts_caption = facts_h + note_h;
   if (network) need += 6 * s + network_min_height(*layout, line) + facts_caption;
   if (!views.empty()) need += detail_gap + stacked_need();
-  if (max.y - min.y - heading.height < need)
-    heading = measure_heading(ui, state, width, 1, heading.hint, caption, k_short_caption_lines);
-  // Still short (a race's half, a small window): the views first; the step panel has the caption.
-  if (max.y - min.y - heading.height < need)
-    heading = measure_heading(ui, state, width, 1, heading.hint);
+  heading =
+      fit_heading(ui, heading_text, caption, width, max.y - min.y, need, options.caption_may_go);
   draw_heading(list, ui, heading, colors, min, max);
   float y = min.y + heading.height;
   // A followed key: where it went and why, under the heading in its colour (two lines at most,

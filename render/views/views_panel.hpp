@@ -63,8 +63,11 @@ struct ViewsOptions {
   // Under the wire diagram's caption, in the accent colour: the network lab's verdict.
   std::string network_note;
   bool legend = true;  // the bars' legend (a race leaves it out: half the height each)
-  // The step's narration and the verdict of what holds after it, under the heading.
+  // The step's narration and the verdict of what holds after it, under the heading: whole, in a
+  // smaller font where the views cannot give up the room for it (heading.hpp's fit_heading), or
+  // where `caption_may_go` (a race's halves) left out when even that does not fit.
   bool caption = true;
+  bool caption_may_go = false;
   // A lecturer's words (a lesson's) after the narration, and words that stand instead of it.
   std::string lecturer;
   std::string narration_override;

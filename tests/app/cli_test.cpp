@@ -60,12 +60,13 @@ TEST_CASE("cli: --trace prints every step, and refuses n > 256", "[cli][gpu]") {
 TEST_CASE(
     "cli: run --lookback reports each pass's look-back and the fallback when a tile withholds",
     "[cli][gpu][onesweep]") {
-  // Tile 3 of every pass never publishes: the tiles after it must count its keys themselves.
+  // Tile 3 (counted from 1) of every pass never publishes: the tiles after it must count its keys
+  // themselves. Passes are counted from 1, as the step titles and the narration count them.
   const Result r = cli("run --algo onesweep --n 2000 --tile-keys 100 --delay-tile 3 --lookback 2");
   INFO(r.out);
   CHECK(r.code == 0);
   CHECK_THAT(r.out, Catch::Contains("verified"));
-  for (const char* pass : {"run 1, pass 0: 20 tiles", "run 2, pass 3: 20 tiles"})
+  for (const char* pass : {"run 1, pass 1: 20 tiles", "run 2, pass 4: 20 tiles"})
     CHECK_THAT(r.out, Catch::Contains(pass));
   CHECK_THAT(r.out, !Catch::Contains("fallbacks 0 in 0 tiles"));
   const Result calm = cli("run --algo onesweep --n 2000 --tile-keys 100 --lookback 1");

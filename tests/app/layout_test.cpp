@@ -4,20 +4,27 @@
 // support/layout_check.hpp for what is checked. SORTSCOPE_LAYOUT_PNG=DIR writes every frame
 // checked to DIR, to look at, and the problems found at each display size. The larger displays
 // are [slow]: the sanitizer build runs the two at 1280x720.
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
+#include "common/lesson.hpp"
 #include "common/sample_sort_replay.hpp"
 #include "gui/app_state.hpp"
+#include "gui/lesson_player.hpp"
 #include "gui/panels.hpp"
 #include "render/frame_renderer.hpp"
 #include "render/headless.hpp"
 #include "render/layout_audit.hpp"
+#include "render/narration/narration.hpp"
+#include "render/narration/sample_sort_narration.hpp"
 #include "render/offscreen_target.hpp"
 #include "support/gpu.hpp"
 #include "support/layout_check.hpp"
@@ -96,7 +103,8 @@ class Frames {
   // Draws the app twice (tables size their columns from the frame before) and returns what the
   // second frame drew outside its room.
   std::vector<std::string> problems(gui::App& app, const std::string& png,
-                                    const std::vector<std::string>& overlays) {
+                                    const std::vector<std::string>& overlays,
+                                    std::vector<render::DrawnCaption>* captions = nullptr) {
     frame_.imgui().set_style(app.style);
     if (app.take_state_changed()) frame_.bars().update(app.state());
     if (app.take_race_changed()) frame_.race_bars().update(app.race_state());
@@ -108,6 +116,7 @@ class Frames {
           test::gpu(), frame_, target_, [&] { gui::draw_panels(app, frame_); },
           [&] {
             if (f == 1) found = test::layout_problems(overlays);
+            if (f == 1 && captions != nullptr) *captions = render::take_drawn_captions();
           },
           f == 1 && !png.empty());
     }
@@ -121,6 +130,41 @@ class Frames {
   render::FrameRenderer frame_;
   render::OffscreenTarget target_;
 };
+
+// The words of `text`, split at spaces and line breaks.
+std::vector<std::string> words_in(std::string_view text) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(text)};
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
+}
+
+// What is wrong with the captions drawn: a word of a caption not drawn (cut short, left out), a
+// line outside the display, or text that had to show and was not among them.
+std::vector<std::string> caption_problems(const std::vector<render::DrawnCaption>& captions,
+                                          const std::vector<std::string>& must_show,
+                                          const Display& display) {
+  std::vector<std::string> found;
+  for (const render::DrawnCaption& caption : captions) {
+    std::string drawn;
+    for (const render::PlacedText& line : caption.lines) {
+      drawn += line.text + " ";
+      if (line.min.x < 0 || line.min.y < 0 || line.max.x > float(display.width) ||
+          line.max.y > float(display.height))
+        found.push_back("caption line \"" + line.text + "\" lies outside the display");
+    }
+    if (words_in(drawn) != words_in(caption.asked))
+      found.push_back("caption not drawn whole: asked \"" + caption.asked + "\", drew \"" + drawn +
+                      "\"");
+  }
+  for (const std::string& text : must_show) {
+    const bool shown = std::any_of(captions.begin(), captions.end(), [&](const auto& caption) {
+      return caption.asked.find(text) != std::string::npos;
+    });
+    if (!shown) found.push_back("no caption showed \"" + text + "\"");
+  }
+  return found;
+}
 
 std::string file_name(std::string text) {
   for (char& c : text)
@@ -147,6 +191,21 @@ class Checker {
     const std::string png = png_dir_.empty() ? "" : png_dir_ + "/" + file_name(where) + ".png";
     for (const std::string& problem : frames_.problems(app, png, overlays))
       problems_.push_back(where + ": " + problem);
+    ++checked_;
+  }
+
+  // The app as it stands: besides what check() checks, every caption drawn (narration, lecturer's
+  // words, the verdict) has every word placed, each line inside the display, and each of
+  // `must_show` is among them.
+  void check_captions(gui::App& app, const std::string& what,
+                      const std::vector<std::string>& must_show) {
+    const std::string where = std::string(display_.name) + ", " + what;
+    const std::string png = png_dir_.empty() ? "" : png_dir_ + "/" + file_name(where) + ".png";
+    std::vector<render::DrawnCaption> captions;
+    std::vector<std::string> found = frames_.problems(app, png, {}, &captions);
+    for (const std::string& problem : caption_problems(captions, must_show, display_))
+      found.push_back(problem);
+    for (const std::string& problem : found) problems_.push_back(where + ": " + problem);
     ++checked_;
   }
 
@@ -259,7 +318,77 @@ void check_layout(const Display& display) {
   test::require_validation_clean();
 }
 
+// Every stop of every built-in lesson, played as the lesson player plays it: the narration, the
+// lecturer's words and the verdict under the heading are drawn whole (every word placed, inside
+// the display; smaller where the views cannot give up the room), and nothing else leaves its
+// room. A full-speed scene's timed run is made small (2^12 keys) to keep the test short.
+void check_lessons(const Display& display) {
+  Checker checker(display);
+  for (const std::string& name : builtin_lesson_names()) {
+    Scenario start;  // what the app shows before the lesson opens its first scene
+    start.algorithm = "batcher";
+    start.n = 16;
+    gui::App app(test::gpu(), start);
+    app.style = checker.style();
+    app.full_speed.n_text = "2^12";
+    app.full_speed.reps = 1;
+    app.full_speed.warmup = 0;
+    settle(app);
+    gui::LessonPlayer player(builtin_lesson(name));
+    player.start(app);
+    for (std::size_t stop = 0; stop < 200; ++stop) {
+      INFO(name << ", " << player.progress() << ": " << app.error);
+      settle(app);
+      // A timed run goes on a thread of its own; the lesson goes on once its result is in.
+      for (int i = 0; i < 120000 && app.working(); ++i) {
+        app.update(1.0 / 60);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+      REQUIRE_FALSE(app.working());
+      player.sync_views(app);
+      std::vector<std::string> must_show;
+      const bool timed = player.progress().find("full speed") != std::string::npos;
+      if (!timed) {
+        if (!app.views.lecturer.empty()) must_show.push_back(app.views.lecturer);
+        if (!app.views.narration_override.empty())
+          must_show.push_back(app.views.narration_override);
+        else if (app.replay.active())
+          must_show.push_back(
+              render::replay_caption(app.replay.replay(), app.replay.step()).narration);
+        else if (!app.racing())
+          must_show.push_back(render::step_caption(app.state()).narration);
+      }
+      checker.check_captions(app, name + ", " + player.progress(), must_show);
+      if (player.at_end()) break;
+      player.next(app);
+    }
+  }
+  checker.report();
+  test::require_validation_clean();
+}
+
 }  // namespace
+
+TEST_CASE(
+    "layout: every stop of every built-in lesson shows its whole narration, presenter mode "
+    "at 1280x720",
+    "[gui][layout][lesson][gpu]") {
+  check_lessons({"presenter 1280x720", 1280, 720, true});
+}
+
+TEST_CASE(
+    "layout: every stop of every built-in lesson shows its whole narration, default mode at "
+    "1920x1080",
+    "[gui][layout][lesson][gpu]") {
+  check_lessons({"default 1920x1080", 1920, 1080, false});
+}
+
+TEST_CASE(
+    "layout: every stop of every built-in lesson shows its whole narration, presenter mode "
+    "at 1920x1080",
+    "[gui][layout][lesson][gpu][slow]") {
+  check_lessons({"presenter 1920x1080", 1920, 1080, true});
+}
 
 TEST_CASE("layout: presenter mode at 1280x720, every algorithm, view and a few steps",
           "[gui][layout][gpu]") {

@@ -175,6 +175,6 @@ TEST_CASE("onesweep: a delayed tile makes later tiles look back past it and the 
   SortSpec beyond = spec_with_tiles(n, k_tile_keys_auto);
   beyond.delayed_tile = 8;
   CHECK_THROWS_WITH(make_plan("onesweep", beyond, limits()),
-                    Catch::Contains("--delay-tile 8: onesweep sorts 64 keys in 8 tiles"));
+                    Catch::Contains("--delay-tile 9: onesweep sorts 64 keys in 8 tiles (1 to 8)"));
   test::require_validation_clean();
 }

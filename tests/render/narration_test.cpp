@@ -105,20 +105,26 @@ TEST_CASE("narration: radix4's count, scan and scatter quote the tile's own digi
           if (d < digit || (d == digit && t < tile)) at += counts[t][d];
       return at;
     };
+    // The narration counts tiles from 1; the first number of each quote is made an index again.
+    auto tile_index = [](std::vector<std::uint32_t> quoted) {
+      REQUIRE(quoted.at(0) >= 1);
+      --quoted[0];
+      return quoted;
+    };
     stepper.next();  // count
-    const auto counted = numbers(caption_now(stepper, input).narration,
-                                 R"(tile (\d+) counted (\d+) keys? with digit (\d+))");
+    const auto counted = tile_index(numbers(caption_now(stepper, input).narration,
+                                            R"(tile (\d+) counted (\d+) keys? with digit (\d+))"));
     CHECK(counts[counted[0]][counted[2]] == counted[1]);
     CHECK(counted[1] == *std::max_element(counts[counted[0]].begin(), counts[counted[0]].end()));
     stepper.next();  // scan
-    const auto placed =
+    const auto placed = tile_index(
         numbers(caption_now(stepper, input).narration,
-                R"(Tile (\d+)'s (\d+) keys? with digit (\d+) will go from position (\d+))");
+                R"(Tile (\d+)'s (\d+) keys? with digit (\d+) will go from position (\d+))"));
     CHECK(placed[3] == start(placed[0], placed[2]));
     stepper.next();  // scatter
-    const auto wrote =
-        numbers(caption_now(stepper, input).narration,
-                R"(tile (\d+) wrote its (\d+) keys? with digit (\d+) to positions (\d+)\.\.(\d+))");
+    const auto wrote = tile_index(numbers(
+        caption_now(stepper, input).narration,
+        R"(tile (\d+) wrote its (\d+) keys? with digit (\d+) to positions (\d+)\.\.(\d+))"));
     CHECK(wrote[3] == start(wrote[0], wrote[2]));
     CHECK(wrote[4] == wrote[3] + wrote[1] - 1);
     const KeyArray scattered = stepper.read_current();
@@ -177,7 +183,8 @@ TEST_CASE("narration: onesweep names the delayed tile that sent a later tile to 
     REQUIRE(fallback_tiles > 0);
     CHECK(numbers(caption.narration, R"((\d+) tiles? used the fallback)")[0] == fallback_tiles);
     CHECK(numbers(caption.narration, R"(looked back furthest, (?:over )?(\d+))")[0] == deepest);
-    CHECK(caption.narration.find("because tile 2 (the delayed tile) had not published") !=
+    // The kernels' tile 2 is the third: narration counts tiles from 1.
+    CHECK(caption.narration.find("because tile 3 (the delayed tile) had not published") !=
           std::string::npos);
   }
   test::require_validation_clean();
@@ -196,9 +203,11 @@ TEST_CASE("narration: mergesort's partition quotes where the merge path crosses 
   const auto& p = std::get<gpu::MergesortStep>(plan.steps[1].view);
   const auto split = numbers(caption_now(stepper, input).narration,
                              R"(tile (\d+) starts after (\d+) keys? of A and (\d+) keys? of B)");
-  // The first output list merges runs [0, NV) and [NV, 2 NV); tile t's output starts at
-  // diagonal t * NV, where the first t * NV outputs of a stable merge take ties from A.
-  const std::uint32_t nv = p.tile_keys, diagonal = split[0] * nv;
+  // The first output list merges runs [0, NV) and [NV, 2 NV); tile t (counted from 1 in the
+  // narration) outputs from diagonal (t - 1) * NV, where the first outputs of a stable merge take
+  // ties from A.
+  REQUIRE(split[0] >= 1);
+  const std::uint32_t nv = p.tile_keys, diagonal = (split[0] - 1) * nv;
   REQUIRE(split[1] + split[2] == diagonal);
   std::uint32_t a = 0, b = 0;
   while (a + b < diagonal) {
@@ -211,5 +220,36 @@ TEST_CASE("narration: mergesort's partition quotes where the merge path crosses 
   const auto took = numbers(caption_now(stepper, input).narration,
                             R"(Tile (\d+) took (\d+) keys? from A and (\d+) keys? from B)");
   CHECK(took[1] + took[2] == nv);
+  test::require_validation_clean();
+}
+
+TEST_CASE("narration: step titles and narration count passes and layers alike, from 1",
+          "[narration][gpu]") {
+  // "pass 1 (bits 0..7): ..." beside "Pass 1 of 4 (bits 0..7): ...": one numbering for a class.
+  const std::regex title_number(R"((?:^|[^a-z])(?:pass|layers?) (\d+))", std::regex::icase);
+  for (const std::string_view algorithm :
+       {"radix4", "onesweep", "transposition", "batcher-fused", "batcher", "mergesort"}) {
+    const std::uint32_t n = algorithm == "batcher-fused" ? 3000 : 64;
+    const KeyArray input = generate_keys(Distribution::random, n, KeyType::u32, 5, false);
+    const Plan plan = make_plan(algorithm, {n, KeyType::u32, false, false}, test::limits());
+    Stepper stepper(test::gpu(), plan, input);
+    std::size_t compared = 0;
+    while (!stepper.at_end()) {
+      stepper.next();
+      const std::string& title = plan.steps[stepper.position() - 1].label;
+      const std::string narration = caption_now(stepper, input).narration;
+      INFO(algorithm << " step " << stepper.position() << ": " << title << " | " << narration);
+      std::smatch in_title, in_narration;
+      if (!std::regex_search(title, in_title, title_number)) continue;
+      // Every pass or layer number counts from 1.
+      CHECK(std::stoul(in_title[1].str()) >= 1);
+      if (!std::regex_search(narration, in_narration, title_number)) continue;
+      CHECK(in_title[1].str() == in_narration[1].str());
+      ++compared;
+    }
+    INFO(algorithm);
+    // Radix passes, transposition passes and fused layers are named in both.
+    if (algorithm != "batcher" && algorithm != "mergesort") CHECK(compared > 0);
+  }
   test::require_validation_clean();
 }
