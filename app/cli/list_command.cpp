@@ -5,6 +5,7 @@
 #include "algorithms/algorithm.hpp"
 #include "cli/commands.hpp"
 #include "core/context.hpp"
+#include "platform/graphics_driver.hpp"
 
 namespace ss::cli {
 
@@ -76,8 +77,10 @@ Command add_list_command(CLI::App& app) {
         }
       }
       if (devices.empty()) {
-        std::cout << "  none" << (device_error.empty() ? "" : ": " + device_error)
-                  << "\n  (Mesa's mesa-vulkan-drivers package provides a CPU implementation)\n";
+        // The error, when there is one, already says what to install.
+        std::cout << "  none: "
+                  << (device_error.empty() ? platform::vulkan_driver_advice() : device_error)
+                  << "\n";
       }
     }
     return k_exit_ok;
