@@ -28,6 +28,7 @@
 #include "gui/sound_room.hpp"
 #include "gui/window.hpp"
 #include "gui/windowless.hpp"
+#include "platform/this_process.hpp"
 
 namespace {
 
@@ -563,8 +564,13 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   cli.add_option("--height", o.height, "window height (with --headless: the image's)")
       ->capture_default_str();
+  // In UTF-8 on every OS, so paths in the options (--screenshot, --input, --lesson FILE) reach
+  // platform::path_from_utf8 intact.
+  std::vector<std::string> arguments = ss::platform::utf8_arguments(argc, argv);
+  std::vector<char*> argument_pointers;
+  for (std::string& argument : arguments) argument_pointers.push_back(argument.data());
   try {
-    cli.parse(argc, argv);
+    cli.parse(static_cast<int>(argument_pointers.size()), argument_pointers.data());
   } catch (const CLI::ParseError& e) {
     return cli.exit(e);
   }
