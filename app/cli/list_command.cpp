@@ -4,6 +4,7 @@
 
 #include "algorithms/algorithm.hpp"
 #include "cli/commands.hpp"
+#include "cli/sample_sort_command.hpp"
 #include "core/context.hpp"
 #include "platform/graphics_driver.hpp"
 
@@ -62,7 +63,10 @@ Command add_list_command(CLI::App& app) {
       std::cout
           << "  sample-sort     sample sort over MPI ranks, each sorting its part on its own GPU "
              "(--local onesweep|radix4|mergesort), exchanging by splitters and merging on the "
-             "GPU: mpirun -np R sortscope-cli run --algo sample-sort ...\n";
+             "GPU: "
+          << (sample_sort_built() ? "mpirun -np R sortscope-cli run --algo sample-sort ..."
+                                  : "available on Linux only, this build has no MPI")
+          << "\n";
       std::cout << "devices:\n";
       for (std::size_t i = 0; i < devices.size(); ++i) {
         const DeviceProperties& p = devices[i].properties;

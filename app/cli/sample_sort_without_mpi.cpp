@@ -16,6 +16,10 @@ namespace {
 
 }  // namespace
 
+bool sample_sort_built() {
+  return false;
+}
+
 int run_sample_sort(const ScenarioOptions&, const SampleSortOptions&, const std::string&, bool) {
   refuse_sample_sort_without_mpi();
 }
