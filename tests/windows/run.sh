@@ -40,6 +40,9 @@ export WINEDLLOVERRIDES="mscoree,mshtml=;winedbg.exe=d"
 export LC_ALL=C.UTF-8
 # lavapipe's compiled shaders, shared with the Linux suites' runs.
 export MESA_SHADER_CACHE_DIR=${MESA_SHADER_CACHE_DIR:-$repo/build/mesa-shader-cache}
+# A wine server left from another display would hand this one's programs a dead X connection
+# (vkCreateInstance fails): start afresh on this one.
+wineserver -k 2>/dev/null
 wineboot -i >/dev/null 2>&1
 
 failures=0
