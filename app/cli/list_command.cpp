@@ -4,7 +4,9 @@
 
 #include "algorithms/algorithm.hpp"
 #include "cli/commands.hpp"
+#include "cli/sample_sort_command.hpp"
 #include "core/context.hpp"
+#include "platform/graphics_driver.hpp"
 
 namespace ss::cli {
 
@@ -61,7 +63,10 @@ Command add_list_command(CLI::App& app) {
       std::cout
           << "  sample-sort     sample sort over MPI ranks, each sorting its part on its own GPU "
              "(--local onesweep|radix4|mergesort), exchanging by splitters and merging on the "
-             "GPU: mpirun -np R sortscope-cli run --algo sample-sort ...\n";
+             "GPU: "
+          << (sample_sort_built() ? "mpirun -np R sortscope-cli run --algo sample-sort ..."
+                                  : "available on Linux only, this build has no MPI")
+          << "\n";
       std::cout << "devices:\n";
       for (std::size_t i = 0; i < devices.size(); ++i) {
         const DeviceProperties& p = devices[i].properties;
@@ -76,8 +81,10 @@ Command add_list_command(CLI::App& app) {
         }
       }
       if (devices.empty()) {
-        std::cout << "  none" << (device_error.empty() ? "" : ": " + device_error)
-                  << "\n  (Mesa's mesa-vulkan-drivers package provides a CPU implementation)\n";
+        // The error, when there is one, already says what to install.
+        std::cout << "  none: "
+                  << (device_error.empty() ? platform::vulkan_driver_advice() : device_error)
+                  << "\n";
       }
     }
     return k_exit_ok;

@@ -29,6 +29,10 @@ void add_sample_sort_record_options(CLI::App& sub, SampleSortOptions& options);
 // Throws UsageError when sample-sort options were given for another algorithm.
 void refuse_sample_sort_options(const SampleSortOptions& options, const std::string& algorithm);
 
+// Whether this sortscope-cli runs the sample sort over MPI (false: built without MPI, where
+// sample_sort_without_mpi.cpp refuses it).
+bool sample_sort_built();
+
 // Runs on every rank; returns this rank's exit code (rank 0 prints the report). A failure of one
 // rank ends every rank with exit code 3.
 int run_sample_sort(const ScenarioOptions& scenario, const SampleSortOptions& options,

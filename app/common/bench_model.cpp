@@ -1,7 +1,8 @@
 #include "common/bench_model.hpp"
 
 #include <algorithm>
-#include <ctime>
+#include <chrono>
+#include <cstdio>
 #include <numeric>
 #include <optional>
 
@@ -24,11 +25,12 @@ std::string schema_type(KeyType type) {
 }
 
 std::string today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
+  // The UTC date from <chrono> alone (gmtime_r is POSIX, gmtime not thread-safe).
+  const std::chrono::year_month_day date{
+      std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
   char text[16];
-  std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
+  std::snprintf(text, sizeof text, "%04d-%02u-%02u", int(date.year()), unsigned(date.month()),
+                unsigned(date.day()));
   return text;
 }
 

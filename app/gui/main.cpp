@@ -29,6 +29,7 @@
 #include "gui/start_room.hpp"
 #include "gui/window.hpp"
 #include "gui/windowless.hpp"
+#include "platform/this_process.hpp"
 
 namespace {
 
@@ -633,8 +634,13 @@ int main(int argc, char** argv) {
   cli.add_flag("--start", o.start,
                "begin on the start screen (lessons, files, free play), as the app does without "
                "options naming what to show; with --headless only when given");
+  // In UTF-8 on every OS, so paths in the options (--screenshot, --input, --lesson FILE) reach
+  // platform::path_from_utf8 intact.
+  std::vector<std::string> arguments = ss::platform::utf8_arguments(argc, argv);
+  std::vector<char*> argument_pointers;
+  for (std::string& argument : arguments) argument_pointers.push_back(argument.data());
   try {
-    cli.parse(argc, argv);
+    cli.parse(static_cast<int>(argument_pointers.size()), argument_pointers.data());
   } catch (const CLI::ParseError& e) {
     return cli.exit(e);
   }

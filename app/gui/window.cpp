@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "gui/key_queue.hpp"
 #include "gui/swapchain_presenter.hpp"
+#include "platform/graphics_driver.hpp"
 
 namespace ss::gui {
 
@@ -20,9 +21,7 @@ Window::Window(const std::string& title, int width, int height) {
   }
   if (glfwVulkanSupported() != GLFW_TRUE) {
     glfwTerminate();
-    throw SetupError(
-        "GLFW finds no Vulkan loader; install libvulkan1 and a driver (or "
-        "mesa-vulkan-drivers)");
+    throw SetupError("GLFW finds no Vulkan loader; " + ss::platform::vulkan_driver_advice());
   }
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
   glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);

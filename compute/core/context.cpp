@@ -14,6 +14,7 @@
 #include "core/interrupt.hpp"
 #include "core/kernel.hpp"
 #include "core/spinning_kernel.hpp"
+#include "platform/graphics_driver.hpp"
 
 namespace ss {
 
@@ -177,6 +178,18 @@ std::vector<const char*> c_strings(const std::vector<std::string>& strings) {
   return out;
 }
 
+// vk::raii::Context opens the Vulkan loader (libvulkan.so.1, vulkan-1.dll), which comes with the
+// driver: without one it throws a bare "Failed to load vulkan library!". Nothing calls Vulkan
+// before this (the Windows import library loads vulkan-1.dll late, docs/windows-build.md).
+vk::raii::Context load_vulkan_loader() {
+  try {
+    return vk::raii::Context();
+  } catch (const std::runtime_error&) {
+    throw SetupError("the Vulkan loader could not be loaded, so no Vulkan driver is installed; " +
+                     platform::vulkan_driver_advice());
+  }
+}
+
 vk::raii::Instance make_instance(const vk::raii::Context& context, bool validation,
                                  const std::vector<std::string>& extra_extensions) {
   std::vector<std::string> extensions = extra_extensions;
@@ -188,8 +201,8 @@ vk::raii::Instance make_instance(const vk::raii::Context& context, bool validati
     });
     if (!found) {
       throw SetupError(
-          "validation was requested but VK_LAYER_KHRONOS_validation is not installed; install it "
-          "with 'apt-get install vulkan-validationlayers'");
+          "validation was requested but VK_LAYER_KHRONOS_validation is not installed; " +
+          platform::validation_layer_advice());
     }
     layers.push_back(k_validation_layer);
     extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
@@ -201,9 +214,7 @@ vk::raii::Instance make_instance(const vk::raii::Context& context, bool validati
   try {
     return vk::raii::Instance(context, info);
   } catch (const vk::IncompatibleDriverError&) {
-    throw SetupError(
-        "no Vulkan driver could be loaded; install a GPU driver, or Mesa's CPU implementation "
-        "with 'apt-get install mesa-vulkan-drivers'");
+    throw SetupError("no Vulkan driver could be loaded; " + platform::vulkan_driver_advice());
   } catch (const vk::ExtensionNotPresentError& e) {
     throw SetupError(
         std::string("the Vulkan loader lacks an instance extension sortscope needs: ") + e.what());
@@ -233,7 +244,7 @@ std::vector<std::string> ValidationLog::take() {
 }
 
 std::vector<DeviceReport> Context::enumerate_devices() {
-  vk::raii::Context context;
+  const vk::raii::Context context = load_vulkan_loader();
   vk::raii::Instance instance = make_instance(context, false, {});
   std::vector<DeviceReport> reports;
   for (const auto& gpu : vk::raii::PhysicalDevices(instance)) {
@@ -246,7 +257,7 @@ std::vector<DeviceReport> Context::enumerate_devices() {
 }
 
 Context::Context(const ContextOptions& options)
-    : validation_log_(std::make_unique<ValidationLog>()) {
+    : vk_context_(load_vulkan_loader()), validation_log_(std::make_unique<ValidationLog>()) {
   validation_enabled_ = options.validation || env_flag("SORTSCOPE_VALIDATION");
   instance_ = make_instance(vk_context_, validation_enabled_, options.instance_extensions);
   if (validation_enabled_) {

@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "core/errors.hpp"
+#include "platform/graphics_driver.hpp"
 
 namespace ss {
 
@@ -65,17 +66,13 @@ std::string describe_all(const std::vector<DeviceCandidate>& candidates) {
 std::size_t choose_device(const std::vector<DeviceCandidate>& candidates,
                           std::string_view selector) {
   if (candidates.empty()) {
-    throw SetupError(
-        "no Vulkan device found; install a GPU driver, or Mesa's CPU implementation with "
-        "'apt-get install mesa-vulkan-drivers'");
+    throw SetupError("no Vulkan device found; " + platform::vulkan_driver_advice());
   }
   const bool any_usable = std::any_of(candidates.begin(), candidates.end(),
                                       [](const DeviceCandidate& c) { return c.rejection.empty(); });
   if (!any_usable) {
-    throw SetupError(
-        "no usable Vulkan device (Mesa's mesa-vulkan-drivers package provides a "
-        "CPU one):" +
-        describe_all(candidates));
+    throw SetupError("no usable Vulkan device (" + platform::vulkan_driver_advice() +
+                     "):" + describe_all(candidates));
   }
 
   if (!selector.empty()) {

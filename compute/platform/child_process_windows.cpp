@@ -253,8 +253,12 @@ ChildProcess ChildProcess::shell(const std::string& command_line, const ChildOpt
   const std::filesystem::path shell = windows_shell();
   // /d: no AutoRun commands from the registry; /s /c: the rest, its outer quotes removed, is the
   // command line exactly as given.
-  const std::string line =
-      "\"" + utf8_from_wide(shell.native()) + "\" /d /s /c \"" + command_line + "\"";
+  // Appended piece by piece: GCC 12 warns falsely of "literal" + std::string&& (-Wrestrict).
+  std::string line = "\"";
+  line += utf8_from_wide(shell.native());
+  line += "\" /d /s /c \"";
+  line += command_line;
+  line += '"';
   return ChildProcess("cmd.exe", windows_start(shell, line, "cmd.exe", options));
 }
 

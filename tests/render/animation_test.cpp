@@ -208,7 +208,8 @@ TEST_CASE("cli: render --steps writes one PNG per step, numbered as --step",
   INFO(r.out);
   REQUIRE(r.code == 0);
   std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(folder)) names.push_back(entry.path().filename());
+  for (const auto& entry : fs::directory_iterator(folder))
+    names.push_back(entry.path().filename().string());
   std::sort(names.begin(), names.end());
   CHECK(names == std::vector<std::string>{"step-0002.png", "step-0003.png", "step-0004.png",
                                           "step-0005.png"});
