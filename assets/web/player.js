@@ -1,8 +1,8 @@
 // Steps through a lesson written by sortscope-cli render --lesson ... --web: one stop at a time,
 // with the app's keys (PageDown, Right, Space forward; PageUp, Left back; B blanks), buttons and
 // swipes. The stop's number (from 1) is the URL's hash, so a link opens that stop. lesson.js
-// sets window.SORTSCOPE_LESSON: a script, not a fetch(), because browsers block fetch() of a
-// file opened from disk.
+// sets window.SORTSCOPE_LESSON: a script, because browsers refuse to fetch a file of the folder
+// into a page opened from disk.
 (function () {
   "use strict";
   const stops = window.SORTSCOPE_LESSON.stops;
