@@ -141,3 +141,24 @@ TEST_CASE(
   }
   CHECK(step == 6);
 }
+
+TEST_CASE("web lesson: misuse exits 2 and a run stopped midway leaves no page",
+          "[lesson][cli][gpu]") {
+  auto r = cli("render --web --algo batcher --n 8 --out x.png");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("--web writes a lesson's site: give it with --lesson"));
+  r = cli("render --lesson networks --web");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("--web needs --out FOLDER/"));
+  // The device lost on the 20th submission, stops into the site: exit 3 and no index.html, so no
+  // page shows half a lesson.
+  const std::filesystem::path folder = data_path("lost-web");
+  std::filesystem::remove_all(folder);
+  r = cli("render --lesson networks --web --out '" + folder.string() + "/'",
+          "SORTSCOPE_INJECT_FAULT=device-lost@20");
+  INFO(r.out);
+  CHECK(r.code == 3);
+  CHECK(std::filesystem::is_directory(folder));
+  CHECK_FALSE(std::filesystem::exists(folder / "index.html"));
+  CHECK_FALSE(std::filesystem::exists(folder / "lesson.js"));
+}
