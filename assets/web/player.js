@@ -46,6 +46,7 @@
     setText("scenario", stop.scenario);
     const picture = byId("picture");
     picture.hidden = !stop.picture;
+    document.querySelector("main").classList.toggle("words-only", !stop.picture);
     if (stop.picture) {
       picture.src = stop.picture;
       picture.alt = stop.heading;
