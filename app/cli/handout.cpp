@@ -146,29 +146,6 @@ class PdfHandout final : public HandoutWriter {
   cairo_t* cr_ = nullptr;
 };
 
-std::string html_escape(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 class FolderHandout final : public HandoutWriter {
  public:
   FolderHandout(std::filesystem::path folder, const std::string& title)
@@ -222,6 +199,29 @@ class FolderHandout final : public HandoutWriter {
 };
 
 }  // namespace
+
+std::string html_escape(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
 
 std::unique_ptr<HandoutWriter> make_handout_writer(const std::filesystem::path& out,
                                                    const std::string& lesson_title) {

@@ -40,4 +40,7 @@ class HandoutWriter {
 std::unique_ptr<HandoutWriter> make_handout_writer(const std::filesystem::path& out,
                                                    const std::string& lesson_title);
 
+// Text with & < > " escaped, for an HTML page's text and attributes.
+std::string html_escape(const std::string& text);
+
 }  // namespace ss::cli

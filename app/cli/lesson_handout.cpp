@@ -6,6 +6,7 @@
 #include "baseline/cpu_timing.hpp"
 #include "cli/commands.hpp"
 #include "cli/handout.hpp"
+#include "cli/web_lesson.hpp"
 #include "common/bench_model.hpp"
 #include "common/bench_rows.hpp"
 #include "common/full_speed_size.hpp"
@@ -123,11 +124,15 @@ SceneRun prepare(const Lesson& lesson, const LessonScene& scene, const Context& 
 }  // namespace
 
 int render_lesson_handout(const std::string& name, const std::string& out,
-                          const std::string& device, const render::OffscreenOptions& frame) {
+                          const std::string& device, const render::OffscreenOptions& frame,
+                          bool web) {
   const Lesson lesson = find_lesson(name);
-  if (out.empty()) throw UsageError("--lesson needs --out: FILE.pdf, or a folder/ for PNGs");
+  if (out.empty())
+    throw UsageError(web ? "--web needs --out FOLDER/ for the lesson's site"
+                         : "--lesson needs --out: FILE.pdf, or a folder/ for PNGs");
   std::unique_ptr<HandoutWriter> writer =
-      make_handout_writer(platform::path_from_utf8(out), lesson.title);
+      web ? make_web_lesson_writer(platform::path_from_utf8(out), lesson.title)
+          : make_handout_writer(platform::path_from_utf8(out), lesson.title);
   ContextOptions options;
   options.device_selector = device;
   const Context context(options);

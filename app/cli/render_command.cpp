@@ -46,6 +46,7 @@ struct RenderOptions {
   bool presenter = false;
   bool caption = false;
   std::string lesson;  // a handout of this lesson (name or file) instead of one step
+  bool web = false;    // with --lesson: an offline web lesson instead of a handout
   std::string replay;  // a recorded sample sort's folder (or replay.json) instead of a sort
   std::string out;
   std::string svg;
@@ -224,8 +225,9 @@ int render_command(const RenderOptions& o) {
       throw UsageError(
           "--lesson draws every stop of the lesson's scenes; leave out --step, "
           "--steps, --race and --svg (the lesson names them)");
-    return render_lesson_handout(o.lesson, o.out, o.scenario.device, frame_options(o));
+    return render_lesson_handout(o.lesson, o.out, o.scenario.device, frame_options(o), o.web);
   }
+  if (o.web) throw UsageError("--web writes a lesson's site: give it with --lesson NAME|FILE");
   if (!o.race.empty()) return render_race(o, frame_options(o));
   if (!o.steps.empty()) return render_animation(o, frame_options(o));
   if (o.out.empty() && o.svg.empty())
@@ -371,6 +373,10 @@ Command add_render_command(CLI::App& app) {
                   "a handout of a lesson (a built-in one's name, or a lesson file): one page per "
                   "stop with the picture, the caption and the lecturer's text, to --out FILE.pdf "
                   "or --out folder/ (PNGs and an index.html)");
+  sub->add_flag("--web", options->web,
+                "with --lesson: write the lesson as an offline web site into --out FOLDER/ "
+                "(index.html stepping one stop at a time by keys, buttons and swipes; opens "
+                "from disk, no server or network)");
   sub->add_option("--replay", options->replay,
                   "draw a recorded sample sort (mpirun ... run --algo sample-sort --record DIR) "
                   "instead of a sort: --step K (0 to 5) to --out FILE.png, or --steps as an "
