@@ -49,6 +49,16 @@ void copy_keys(const vk::raii::CommandBuffer& cmd, const Buffer& from, const Buf
                  vk::BufferCopy(from_first * key_bytes, to_first * key_bytes, count * key_bytes));
 }
 
+// The same for keys and their values; `from_values` and `to_values` are null for keys alone.
+void copy_keys_and_values(const vk::raii::CommandBuffer& cmd, const Buffer& from_keys,
+                          const Buffer* from_values, const Buffer& to_keys, const Buffer* to_values,
+                          std::uint64_t from_first, std::uint64_t to_first, std::uint64_t count,
+                          vk::DeviceSize key_bytes) {
+  copy_keys(cmd, from_keys, to_keys, from_first, to_first, count, key_bytes);
+  if (from_values != nullptr)
+    copy_keys(cmd, *from_values, *to_values, from_first, to_first, count, 4);
+}
+
 RecordedKeys record_host(const KeyArray& keys, std::uint64_t limit) {
   RecordedKeys out;
   out.count = keys.size();
@@ -138,8 +148,8 @@ SampleSortRank::SampleSortRank(const MpiWorld& world, const Context& context,
   // rather than inside the first sort (a cold run's largest cost, BENCHMARKS note 157).
   const std::uint64_t round_keys =
       std::max<std::uint64_t>(setup.chunk_keys, 1) * (world.size() - 1);
-  reserve_staging(std::min<std::uint64_t>(round_keys, count_),
-                  std::min<std::uint64_t>(round_keys, setup.n - count_));
+  send_ = make_staging(std::min<std::uint64_t>(round_keys, count_));
+  recv_ = make_staging(std::min<std::uint64_t>(round_keys, setup.n - count_));
   make_part_check_kernel(context);
 }
 
@@ -149,16 +159,8 @@ SampleSortRank::~SampleSortRank() = default;
 // chunk_keys from one rank to each other, so a round's keys fit in chunk_keys x (ranks - 1), or
 // in the rank's keys (out) and the other ranks' keys (in) where those are fewer. Staging whole
 // parts instead pinned gigabytes of host memory per rank inside a cold run's sort (note 157).
-double SampleSortRank::reserve_staging(std::uint64_t send_keys, std::uint64_t recv_keys) {
-  const auto start = Clock::now();
-  grow_staging(send_, send_keys);
-  grow_staging(recv_, recv_keys);
-  return ms_since(start);
-}
-
-void SampleSortRank::grow_staging(Staging& staging, std::uint64_t keys) const {
-  if (keys <= staging.capacity) return;
-  staging = Staging();  // the old allocation goes before the larger one is made
+SampleSortRank::Staging SampleSortRank::make_staging(std::uint64_t keys) const {
+  Staging staging;
   staging.keys = Buffer(context_, vk::DeviceSize(4) * key_words(type_) * keys, staging_usage(),
                         MemoryKind::readback);
   if (pairs_) {
@@ -166,6 +168,7 @@ void SampleSortRank::grow_staging(Staging& staging, std::uint64_t keys) const {
         Buffer(context_, vk::DeviceSize(4) * keys, staging_usage(), MemoryKind::readback);
   }
   staging.capacity = keys;
+  return staging;
 }
 
 // In rounds of at most chunk_keys from one rank to another: this round's pieces for the other
@@ -193,10 +196,6 @@ std::uint32_t SampleSortRank::exchange(const std::vector<std::uint64_t>& send,
     }
   }
   const std::uint64_t all_rounds = (largest + chunk_keys - 1) / chunk_keys;
-  const std::uint64_t send_others = count_ - send[rank];
-  const std::uint64_t recv_others = part_count_ - recv[rank];
-  times.exchange_buffers += reserve_staging(std::min(send_others, chunk_keys * (ranks - 1)),
-                                            std::min(recv_others, chunk_keys * (ranks - 1)));
 
   MPI_Datatype key_type = MPI_DATATYPE_NULL;
   world_.check(MPI_Type_contiguous(static_cast<int>(key_words(type_)), MPI_UINT32_T, &key_type),
@@ -224,19 +223,20 @@ std::uint32_t SampleSortRank::exchange(const std::vector<std::uint64_t>& send,
       send_packed += s;
       recv_packed += r;
     }
+    if (send_packed > send_.capacity || recv_packed > recv_.capacity) {
+      throw std::logic_error("SampleSortRank::exchange: a round of " + std::to_string(send_packed) +
+                             " keys out and " + std::to_string(recv_packed) +
+                             " in overflows the staging made for it");
+    }
     auto start = Clock::now();
     if (send_packed > 0) {
       context_.run_commands(
           [&](const vk::raii::CommandBuffer& cmd) {
             full_barrier(cmd);
             for (std::uint32_t d = 0; d < ranks; ++d) {
-              const std::uint64_t from = send_first[d] + done;
-              copy_keys(cmd, sorted_keys, send_.keys, from, send_offsets[d], send_counts[d],
-                        key_bytes);
-              if (pairs_) {
-                copy_keys(cmd, *sorted_values, send_.values, from, send_offsets[d], send_counts[d],
-                          4);
-              }
+              copy_keys_and_values(cmd, sorted_keys, sorted_values, send_.keys,
+                                   pairs_ ? &send_.values : nullptr, send_first[d] + done,
+                                   send_offsets[d], send_counts[d], key_bytes);
             }
             transfer_to_host_barrier(cmd);
           },
@@ -261,13 +261,10 @@ std::uint32_t SampleSortRank::exchange(const std::vector<std::uint64_t>& send,
           [&](const vk::raii::CommandBuffer& cmd) {
             full_barrier(cmd);
             for (std::uint32_t d = 0; d < ranks; ++d) {
-              const std::uint64_t to = recv_first[d] + done;
-              copy_keys(cmd, recv_.keys, merger_->input_keys(), recv_offsets[d], to, recv_counts[d],
-                        key_bytes);
-              if (pairs_) {
-                copy_keys(cmd, recv_.values, merger_->input_values(), recv_offsets[d], to,
-                          recv_counts[d], 4);
-              }
+              copy_keys_and_values(cmd, recv_.keys, pairs_ ? &recv_.values : nullptr,
+                                   merger_->input_keys(),
+                                   pairs_ ? &merger_->input_values() : nullptr, recv_offsets[d],
+                                   recv_first[d] + done, recv_counts[d], key_bytes);
             }
           },
           "the received keys, host to GPU");
@@ -354,10 +351,9 @@ SampleSortOutcome SampleSortRank::sort(RankWatchdog& watchdog) {
   context_.run_commands(
       [&](const vk::raii::CommandBuffer& cmd) {
         full_barrier(cmd);
-        copy_keys(cmd, sorted_keys, merger_->input_keys(), own_first, own_to, own_count, key_bytes);
-        if (pairs_) {
-          copy_keys(cmd, *sorted_values, merger_->input_values(), own_first, own_to, own_count, 4);
-        }
+        copy_keys_and_values(cmd, sorted_keys, sorted_values, merger_->input_keys(),
+                             pairs_ ? &merger_->input_values() : nullptr, own_first, own_to,
+                             own_count, key_bytes);
       },
       "this rank's own keys, GPU to GPU");
   out.times.merge_staging += ms_since(start);

@@ -52,7 +52,7 @@ struct SamplePhaseTimes {
   double samples = 0;           // reading the samples on the GPU and gathering them (MPI)
   double splitters = 0;         // choosing them and finding them in the sorted keys on the GPU
   double exchange_staging = 0;  // the counts' gather; the keys for other ranks, GPU to staging
-  double exchange_buffers = 0;  // the merge's buffers and the staging made (0 when kept)
+  double exchange_buffers = 0;  // the merge's buffers made for this part (0 when kept)
   double exchange = 0;          // counts and keys between the ranks (MPI_Alltoallv)
   double merge_staging = 0;     // the keys received, host to GPU, and the rank's own, GPU to GPU
   double merge = 0;             // the merge rounds' submission
@@ -101,14 +101,12 @@ class SampleSortRank {
   PartSummary part_summary() const;
 
  private:
-  // Grows the staging to hold `send_keys` and `recv_keys` keys; returns the ms it took.
-  double reserve_staging(std::uint64_t send_keys, std::uint64_t recv_keys);
   // Host-visible staging that MPI reads or writes in place.
   struct Staging {
     Buffer keys, values;
     std::uint64_t capacity = 0;  // keys it holds
   };
-  void grow_staging(Staging& staging, std::uint64_t keys) const;
+  Staging make_staging(std::uint64_t keys) const;
   // The keys for other ranks out, theirs in, in rounds; adds each part's time to `times`.
   std::uint32_t exchange(const std::vector<std::uint64_t>& send,
                          const std::vector<std::uint64_t>& recv,
