@@ -50,12 +50,12 @@ std::string device_for_rank(const MpiWorld& world, const std::string& asked) {
   return std::to_string(usable[world.local_rank() % usable.size()]);
 }
 
+}  // namespace
+
 double ms_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
       .count();
 }
-
-}  // namespace
 
 void refuse_together(const MpiWorld& world, const std::string& problem) {
   const std::string first = world.first_problem(problem);

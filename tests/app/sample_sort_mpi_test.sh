@@ -91,6 +91,9 @@ sorts() {
   grep -q '"verified":true' "$work/sample.json" || fail "json: not verified"
   grep -q '"counts":\[[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*\]' \
     "$work/sample.json" || fail "json: no 3 x 3 count matrix"
+  # A cold run's time outside the sort, each part named.
+  grep -q '"setup_ms":{"device":[0-9.e+-]*,"input":[0-9.e+-]*,"plan":[0-9.e+-]*}' \
+    "$work/sample.json" || fail "json: no set-up times (device, input, plan)"
   # Rank 0's phase on a terminal: under script(1) mpirun gives the ranks' standard output a
   # pseudo-terminal. The line shows once a run has taken 2 s, so it is checked only in a run that
   # took 3 s or more (2^23 keys do on lavapipe); with --json it never shows.
