@@ -192,11 +192,14 @@ TEST_CASE("cli: render --steps writes a GIF whose frames are the single-step ren
     INFO("step " << step << ": mean error " << e.mean << ", worst " << e.worst);
     CHECK(e.mean < 1.0);
     // A colour too rare to get its own palette entry takes the nearest one: a few pixels of
-    // anti-aliased edges may be that far off, never a region.
-    CHECK(e.far <= 8);
+    // anti-aliased edges may be that far off (11 of 64000 on an H200, whose onesweep tiles
+    // draw more edges than lavapipe's), never a region.
+    CHECK(e.far <= 32);
   }
   // The comparison tells steps apart: the input's frame is not the render of step 3.
-  CHECK(compare(0, 3).far > 50);
+  const Error other = compare(0, 3);
+  INFO("step 3 against the input's frame: " << other.far << " pixels far off");
+  CHECK(other.far > 320);  // 8409 on lavapipe
 }
 
 TEST_CASE("cli: render --steps writes one PNG per step, numbered as --step",
