@@ -4,15 +4,14 @@
 #include <bit>
 #include <cstring>
 
+#include <tbb/parallel_for.h>
+
 #include "core/interrupt.hpp"
-#include "core/interruptible_vector.hpp"
 #include "input/rng.hpp"
 
 namespace ss {
 
 namespace {
-
-constexpr std::uint32_t k_fill_check_every = 1u << 22;
 
 struct Named {
   Distribution d;
@@ -108,98 +107,91 @@ std::uint64_t draws_per_key(Distribution d) {
   }
 }
 
-// Levels of keys [first, first + count) of n, nearly-sorted's swaps left out; `rng` stands where
-// key `first` starts drawing.
-void fill_levels(Distribution d, std::uint64_t n, std::uint64_t first, std::uint64_t count,
-                 SplitMix64& rng, scratch_vector<std::uint64_t>& levels) {
-  // Each loop takes about a second at 2^28 keys on one core: fill() looks at the interrupt every
-  // 2^22 keys, and `levels` is not zeroed first (every element is written).
-  auto fill = [&](auto level_of) {
-    for (std::uint64_t k = 0; k < count; ++k) {
-      if (k % k_fill_check_every == 0) throw_if_interrupted();
-      levels[k] = level_of(first + k);
-    }
-  };
+// Keys are made in pieces of this many side by side on every core, each piece's generator
+// skipped to where the piece starts: a rank's 2^29 pairs took 4.5 to 8 s on one core (BENCHMARKS
+// note 158). The pieces write the very keys the serial loop wrote.
+constexpr std::uint64_t k_piece_keys = 1u << 18;
+
+// The level of key i of n (where it lies in the distribution's 64-bit range; small's key
+// itself), drawing from `rng` as draws_per_key says.
+std::uint64_t level_of_key(Distribution d, std::uint64_t n, std::uint64_t i, SplitMix64& rng) {
   switch (d) {
     case Distribution::random:
-      fill([&](std::uint64_t) { return rng.next(); });
-      break;
+      return rng.next();
     case Distribution::sorted:
     case Distribution::nearly_sorted:
-      fill([&](std::uint64_t i) { return fraction(i, n); });
-      break;
+      return fraction(i, n);
     case Distribution::reverse:
-      fill([&](std::uint64_t i) { return fraction(n - 1 - i, n); });
-      break;
+      return fraction(n - 1 - i, n);
     case Distribution::few_unique:
-      fill([&](std::uint64_t) {
-        return fraction(2 * rng.below(k_few_unique_values) + 1, 2 * k_few_unique_values);
-      });
-      break;
+      return fraction(2 * rng.below(k_few_unique_values) + 1, 2 * k_few_unique_values);
     case Distribution::all_equal:
-      fill([&](std::uint64_t) { return fraction(1, 2); });
-      break;
-    case Distribution::organ_pipe:
+      return fraction(1, 2);
+    case Distribution::organ_pipe: {
       // Rises to the middle, then falls back: 0, 2, 4, ..., 5, 3, 1 in rank terms.
-      fill([&](std::uint64_t i) {
-        const std::uint64_t rank = std::min(i, n - 1 - i);
-        return fraction(2 * rank + (i > n - 1 - i ? 1 : 0), n + 1);
-      });
-      break;
+      const std::uint64_t rank = std::min(i, n - 1 - i);
+      return fraction(2 * rank + (i > n - 1 - i ? 1 : 0), n + 1);
+    }
     case Distribution::sawtooth: {
       const std::uint64_t period =
           std::max<std::uint64_t>(1, (n + k_sawtooth_teeth - 1) / k_sawtooth_teeth);
-      fill([&](std::uint64_t i) { return fraction(i % period, period); });
-      break;
+      return fraction(i % period, period);
     }
-    case Distribution::gaussian:
+    case Distribution::gaussian: {
       // Mean of four uniforms (Irwin-Hall): bell-shaped around the middle, integer-exact.
-      fill([&](std::uint64_t) {
-        uint128 sum = 0;
-        for (int k = 0; k < 4; ++k) sum += rng.next();
-        return static_cast<std::uint64_t>(sum >> 2);
-      });
-      break;
+      uint128 sum = 0;
+      for (int k = 0; k < 4; ++k) sum += rng.next();
+      return static_cast<std::uint64_t>(sum >> 2);
+    }
     case Distribution::small:
-      // Not a level: the key itself, which keys_from_levels writes as a whole number.
-      fill([&](std::uint64_t) { return rng.below(k_small_key_count); });
-      break;
+      return rng.below(k_small_key_count);
   }
+  return 0;
 }
 
-// About 5% of keys exchanged with a neighbour at most 8 places away.
-void swap_neighbours(SplitMix64& rng, scratch_vector<std::uint64_t>& levels, std::uint64_t n) {
+// Keys [first, first + count) of n, nearly-sorted's swaps left out; `rng` stands where key 0
+// starts drawing. Pairs' values are the keys' indices in the whole input.
+KeyArray make_keys(Distribution d, std::uint64_t n, std::uint64_t first, std::uint64_t count,
+                   KeyType type, const SplitMix64& rng, bool pairs) {
+  KeyArray keys;
+  keys.type = type;
+  keys.has_values = pairs;
+  const std::size_t words = key_words(type);
+  keys.words.resize(std::size_t(count) * words);
+  if (pairs) keys.values.resize(std::size_t(count));
+  const std::uint64_t pieces = (count + k_piece_keys - 1) / k_piece_keys;
+  tbb::parallel_for<std::uint64_t>(0, pieces, [&](std::uint64_t piece) {
+    throw_if_interrupted();
+    const std::uint64_t begin = piece * k_piece_keys;
+    const std::uint64_t end = std::min(count, begin + k_piece_keys);
+    SplitMix64 draws = rng;
+    draws.skip((first + begin) * draws_per_key(d));
+    for (std::uint64_t k = begin; k < end; ++k) {
+      const std::uint64_t level = level_of_key(d, n, first + k, draws);
+      const std::uint64_t bits = d == Distribution::small
+                                     ? key_bits_from_whole_number(std::uint32_t(level), type)
+                                     : key_bits_from_level(level, type);
+      keys.words[k * words] = static_cast<std::uint32_t>(bits);
+      if (words == 2) keys.words[k * words + 1] = static_cast<std::uint32_t>(bits >> 32);
+      if (pairs) keys.values[k] = static_cast<std::uint32_t>(first + k);
+    }
+  });
+  return keys;
+}
+
+// About 5% of keys exchanged with a neighbour at most 8 places away (values stay in place).
+void swap_neighbours(SplitMix64& rng, KeyArray& keys) {
+  const std::uint64_t n = keys.size();
+  const std::size_t words = key_words(keys.type);
   const std::uint64_t swaps = n / 20 + (n >= 2 ? 1 : 0);
   for (std::uint64_t s = 0; s < swaps && n >= 2; ++s) {
     const std::uint64_t i = rng.below(n);
     const std::uint64_t distance = 1 + rng.below(8);
     const std::uint64_t j =
         i + distance < n ? i + distance : (i >= distance ? i - distance : n - 1);
-    std::swap(levels[i], levels[j]);
+    for (std::size_t w = 0; w < words; ++w)
+      std::swap(keys.words[i * words + w], keys.words[j * words + w]);
   }
-}
-
-KeyArray keys_from_levels(Distribution d, const scratch_vector<std::uint64_t>& levels,
-                          std::uint64_t count, KeyType type, bool pairs,
-                          std::uint64_t first_value) {
-  KeyArray keys;
-  keys.type = type;
-  keys.has_values = pairs;
-  keys.words.reserve(std::size_t(count) * key_words(type));
-  for (std::uint64_t k = 0; k < count; ++k) {
-    if (k % k_fill_check_every == 0) throw_if_interrupted();
-    keys.push_back_bits(d == Distribution::small
-                            ? key_bits_from_whole_number(std::uint32_t(levels[k]), type)
-                            : key_bits_from_level(levels[k], type));
-  }
-  if (pairs) {
-    keys.values.reserve(count);
-    for (std::uint64_t k = 0; k < count; ++k) {
-      if (k % k_fill_check_every == 0) throw_if_interrupted();
-      keys.values.push_back(static_cast<std::uint32_t>(first_value + k));
-    }
-  }
-  return keys;
 }
 
 SplitMix64 generator(Distribution d, std::uint64_t seed) {
@@ -211,23 +203,19 @@ SplitMix64 generator(Distribution d, std::uint64_t seed) {
 KeyArray generate_keys(Distribution d, std::uint32_t n, KeyType type, std::uint64_t seed,
                        bool pairs) {
   SplitMix64 rng = generator(d, seed);
-  scratch_vector<std::uint64_t> levels(n);
-  fill_levels(d, n, 0, n, rng, levels);
-  if (d == Distribution::nearly_sorted) swap_neighbours(rng, levels, n);
-  return keys_from_levels(d, levels, n, type, pairs, 0);
+  KeyArray keys = make_keys(d, n, 0, n, type, rng, pairs);
+  if (d == Distribution::nearly_sorted) swap_neighbours(rng, keys);
+  return keys;
 }
 
 KeyArray generate_key_slice(Distribution d, std::uint64_t n, std::uint64_t first,
                             std::uint64_t count, KeyType type, std::uint64_t seed, bool pairs) {
-  SplitMix64 rng = generator(d, seed);
-  rng.skip(first * draws_per_key(d));
-  scratch_vector<std::uint64_t> levels(count);
-  fill_levels(d, n, first, count, rng, levels);
+  KeyArray keys = make_keys(d, n, first, count, type, generator(d, seed), pairs);
   if (d == Distribution::nearly_sorted) {
     SplitMix64 swaps = generator(d, seed ^ (first * 0xd1342543de82ef95ull));
-    swap_neighbours(swaps, levels, count);
+    swap_neighbours(swaps, keys);
   }
-  return keys_from_levels(d, levels, count, type, pairs, first);
+  return keys;
 }
 
 }  // namespace ss
