@@ -7,8 +7,10 @@ using namespace ss;
 // The suite fails on validation messages only if they reach the log; prove they do with a
 // deliberately invalid call on a context of its own (the shared one must stay clean). The layer
 // rejects the call before it reaches the driver.
+// [validation]: it asks for the layer itself, so it runs only where the layer is installed
+// (not under wine: tests/windows/build-and-test.sh).
 TEST_CASE("context: validation-layer messages are recorded, so tests can fail on them",
-          "[context][gpu]") {
+          "[context][gpu][validation]") {
   ContextOptions options;
   options.validation = true;
   const Context context(options);

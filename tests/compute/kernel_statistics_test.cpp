@@ -23,8 +23,10 @@ KernelSpec onesweep_pass_kernel(const Context& context) {
 
 // On a driver with VK_KHR_pipeline_executable_properties the kernel's executables come back;
 // on one without (lavapipe) the context says so and the query refuses with a SetupError.
+// [validation]: it asks for the layer itself, so it runs only where the layer is installed
+// (not under wine: tests/windows/build-and-test.sh).
 TEST_CASE("kernel statistics: reported where the driver has them and refused plainly otherwise",
-          "[context][gpu][kernels]") {
+          "[context][gpu][kernels][validation]") {
   ContextOptions options;
   options.validation = true;
   options.kernel_statistics = true;
@@ -40,7 +42,9 @@ TEST_CASE("kernel statistics: reported where the driver has them and refused pla
   CHECK(context.validation_log().count() == 0);
 }
 
-TEST_CASE("kernel statistics: off unless asked for", "[context][gpu][kernels]") {
+// [validation]: it asks for the layer itself, so it runs only where the layer is installed
+// (not under wine: tests/windows/build-and-test.sh).
+TEST_CASE("kernel statistics: off unless asked for", "[context][gpu][kernels][validation]") {
   ContextOptions options;
   options.validation = true;
   const Context context(options);

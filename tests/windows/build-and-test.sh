@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The Windows leg of the README's test command, run after the Linux suites (whose
+# build/release/app/sortscope-cli it compares with):
+#
+#   tests/windows/build-and-test.sh
+#
+# 1. scripts/windows/package.sh: the dependency prefix, sortscope.exe and sortscope-cli.exe, the
+#    zip. The prefix is kept outside the clone (SORTSCOPE_WINDOWS_PREFIX, by default
+#    ~/.cache/sortscope-windows/prefix), where build-deps.sh rebuilds a library only when its
+#    Debian source package, its recipe or the compiler changed: a fresh clone on a machine that
+#    built it once pays seconds for it, a cold one about ten minutes on two cores.
+# 2. tests/windows/run.sh: the zip, unpacked into a folder whose path holds a space and non-ASCII
+#    letters, under wine64, Xvfb and lavapipe, its outputs against the Linux build's.
+# 3. The test binary, cross-built, under wine: every test case tagged gpu, cli or render, but the
+#    hidden ones and those tagged slow (the failure injections at 2^20 keys and the long sweeps,
+#    whose Windows-specific parts, the process, file and interrupt calls, the quick cases cover),
+#    in two wine processes side by side. Without the Vulkan validation layer, which wine does not
+#    bring (SORTSCOPE_TESTS_WITHOUT_VALIDATION); the three cases that ask for it themselves are
+#    left out.
+#
+# SORTSCOPE_WINDOWS_TEST_SPEC replaces step 3's test spec. Exits non-zero when any step fails.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+cd "$repo"
+say() { printf 'windows tests: %s\n' "$*"; }
+
+export SORTSCOPE_WINDOWS_PREFIX=${SORTSCOPE_WINDOWS_PREFIX:-${SORTSCOPE_WINDOWS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sortscope-windows}/prefix}
+started=$(date +%s)
+scripts/windows/package.sh
+packed=$(date +%s)
+tests/windows/run.sh
+checked=$(date +%s)
+
+cmake --build --preset windows --target sortscope_tests
+built=$(date +%s)
+exe=$repo/build/windows/tests/sortscope_tests.exe
+spec=${SORTSCOPE_WINDOWS_TEST_SPEC:-"[gpu]~[.]~[slow]~[validation],[cli]~[.]~[slow]~[validation],[render]~[.]~[slow]~[validation]"}
+
+work=$repo/build/windows-test/suite
+rm -rf "$work"
+mkdir -p "$work"
+export WINEPREFIX=${WINEPREFIX:-$repo/build/windows-test/wine} WINEDEBUG=${WINEDEBUG:--all}
+export WINEDLLOVERRIDES="mscoree,mshtml=;winedbg.exe=d" LC_ALL=C.UTF-8
+export MESA_SHADER_CACHE_DIR=${MESA_SHADER_CACHE_DIR:-$repo/build/mesa-shader-cache}
+export SORTSCOPE_TESTS_WITHOUT_VALIDATION=1
+
+# The cases' names, dealt alternately to two lists, one wine process each.
+xvfb-run -a wine "$exe" "$spec" --list-test-names-only 2>/dev/null | tr -d '\r' |
+  grep -v '^$' | grep -v ' test cases\?$' >"$work/names.txt" || true
+total=$(wc -l <"$work/names.txt")
+[ "$total" -gt 0 ] || { say "no test case matches $spec"; exit 1; }
+awk 'NR % 2 == 1' "$work/names.txt" >"$work/half-1.txt"
+awk 'NR % 2 == 0' "$work/names.txt" >"$work/half-2.txt"
+say "$total test cases under wine, in two processes"
+status=0
+xvfb-run -a -s "-screen 0 1920x1080x24" bash -c '
+  cd "$1"
+  for half in 1 2; do
+    wine "$2" --input-file "Z:${1//\//\\}\\half-$half.txt" --reporter compact >"half-$half.log" 2>&1 &
+  done
+  code=0
+  for job in $(jobs -p); do wait "$job" || code=1; done
+  exit $code' _ "$work" "$exe" || status=1
+for half in 1 2; do
+  tr -d '\r' <"$work/half-$half.log" | grep -E '(failed|FAILED|error)' | grep -v '^Passed' | head -n 40 || true
+  tr -d '\r' <"$work/half-$half.log" | tail -n 2
+done
+finished=$(date +%s)
+say "package $((packed - started)) s, zip checks $((checked - packed)) s, test binary" \
+    "$((built - checked)) s, its $total cases under wine $((finished - built)) s"
+[ $status -eq 0 ] || { say "FAILED: see $work/half-*.log"; exit 1; }
+say "all passed"
