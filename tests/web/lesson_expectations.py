@@ -250,7 +250,8 @@ def expect_lesson(cli, source_dir, name, work, width, height):
             stops.append(ExpectedStop(
                 scene=scene.get("title", "scene %d" % (s + 1)),
                 progress="scene %d of %d, stop %d of %d" % (s + 1, len(scenes), pages, pages),
-                heading_pattern=r"full speed: \d+ keys", narration_parts=[" ms on "],
+                heading_pattern=r"full speed: \d+ keys",
+                narration_parts=[" ms on %s (" % summary["device"], "std::sort takes "],
                 picture=False))
     return LessonExpectation(name=name, site=site, stops=stops, scenes=len(scenes),
                              cli_seconds=time.monotonic() - started)
