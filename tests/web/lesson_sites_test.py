@@ -22,8 +22,8 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from chromium_pipe import Chromium, find_chromium  # noqa: E402
-from lesson_expectations import builtin_lesson_names, expect_lesson  # noqa: E402
+from chromium_pipe import Chromium, ChromiumError, find_chromium  # noqa: E402
+from lesson_expectations import CliFailure, builtin_lesson_names, expect_lesson  # noqa: E402
 from picture_diff import PictureDiff  # noqa: E402
 
 # The site's pictures are GIFs of the CLI's PNGs, drawn 1:1 for the screenshot (picture_png):
@@ -296,7 +296,8 @@ def check_the_watch(browser, watch, folder, viewport):
         browser.pump(0.05)
     page.close()
     missed = [kind for kind in _MISBEHAVIOUR if not any(kind in p for p in watch.problems)]
-    watch.problems, watch.requests = [], 0
+    # What the page still reports (its refused request's log line, late) is no lesson's.
+    watch.session, watch.problems, watch.requests = None, [], 0
     return ["the watch's own check: a page's %s went unseen" % kind for kind in missed]
 
 
@@ -357,50 +358,64 @@ def main():
         options.source_dir)
     shutil.rmtree(options.work, ignore_errors=True)
 
+    totals = {"problems": [], "stops": 0, "pictures": 0, "same": [], "neighbour": [],
+              "sound skipped": 0}
     watch = PageWatch()
-    problems, stops, pictures, same, neighbour, sound_skipped = [], 0, 0, [], [], 0
     # The CLI writes the next lessons' sites and renders while the browser checks this one.
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool, \
             Chromium(chromium, *viewport, on_event=watch.on_event) as browser:
         futures = [pool.submit(expect_lesson, options.cli, options.source_dir, name,
                                os.path.join(options.work, name), options.width, options.height)
                    for name in names]
-        diff = PictureDiff(browser)
-        problems += check_the_watch(browser, watch, os.path.join(options.work, "watch-check"),
-                                    viewport)
-        for line in problems or ["the watch's own check: a console error, an exception, a failed "
-                                 "load and an off-site request, all seen"]:
-            print(("FAILED: " if problems else "") + line)
-        for name, future in zip(names, futures):
-            expected = future.result()
-            begun = time.monotonic()
-            lesson_problems, report = check_lesson(browser, watch, diff, expected, viewport)
-            lesson_problems += watch.problems
-            watch.problems = []
-            for line in report["pictures"]:
-                print("  " + line)
-            print("%s: %d stops, %d scenes, %d pictures compared, %d requests (the site's files), "
-                  "%s; CLI %.1f s, browser %.1f s" % (
-                      name, report["stops"], expected.scenes, len(report["pictures"]),
-                      watch.requests, "sound skipped" if report["sound"] is None else
-                      "sound checked", expected.cli_seconds, time.monotonic() - begun))
-            watch.requests = 0
-            for line in lesson_problems:
-                print("  FAILED: " + line)
-            problems += lesson_problems
-            stops += report["stops"]
-            pictures += len(report["pictures"])
-            same += report["same"]
-            neighbour += report["neighbour"]
-            sound_skipped += report["sound"] is None
-    if sound_skipped:
+        try:
+            check_all(browser, watch, names, futures, options.work, viewport, totals)
+        except BaseException:
+            pool.shutdown(cancel_futures=True)  # fail now, not after the sites still queued
+            raise
+    if totals["sound skipped"]:
         print("sound check skipped: the pages have no #sound button")
     print("web lessons: %d lessons, %d stops, %d pictures (at most %.3f%% of pixels off the "
           "step's render, at least %.2f%% off a neighbour's), %d problems, %.0f s" % (
-              len(names), stops, pictures, 100 * max(same, default=0),
-              100 * min(neighbour, default=0), len(problems), time.monotonic() - started))
-    return 1 if problems else 0
+              len(names), totals["stops"], totals["pictures"], 100 * max(totals["same"], default=0),
+              100 * min(totals["neighbour"], default=0), len(totals["problems"]),
+              time.monotonic() - started))
+    return 1 if totals["problems"] else 0
+
+
+def check_all(browser, watch, names, futures, work, viewport, totals):
+    """The watch's own check, then each lesson as the CLI has written it, printed as it goes."""
+    diff = PictureDiff(browser)
+    totals["problems"] += check_the_watch(browser, watch, os.path.join(work, "watch-check"),
+                                          viewport)
+    for line in totals["problems"] or ["the watch's own check: a console error, an exception, a "
+                                       "failed load and an off-site request, all seen"]:
+        print(("FAILED: " if totals["problems"] else "") + line)
+    for name, future in zip(names, futures):
+        expected = future.result()
+        begun = time.monotonic()
+        problems, report = check_lesson(browser, watch, diff, expected, viewport)
+        problems += watch.problems
+        for line in report["pictures"]:
+            print("  " + line)
+        print("%s: %d stops, %d scenes, %d pictures compared, %d requests (the site's files), "
+              "%s; CLI %.1f s, browser %.1f s" % (
+                  name, report["stops"], expected.scenes, len(report["pictures"]),
+                  watch.requests, "sound skipped" if report["sound"] is None else
+                  "sound checked", expected.cli_seconds, time.monotonic() - begun))
+        for line in problems:
+            print("  FAILED: " + line)
+        watch.problems, watch.requests = [], 0
+        totals["problems"] += problems
+        totals["stops"] += report["stops"]
+        totals["pictures"] += len(report["pictures"])
+        totals["same"] += report["same"]
+        totals["neighbour"] += report["neighbour"]
+        totals["sound skipped"] += report["sound"] is None
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except (CliFailure, ChromiumError, AssertionError) as error:
+        print("web lessons: FAILED: %s" % error)
+        sys.exit(1)
