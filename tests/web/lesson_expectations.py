@@ -184,74 +184,79 @@ def picture_stop(stops):
     return later[len(later) // 2]
 
 
+def expect_step_words(stop, scene, steps, summary, position):
+    """The heading, narration and verdict of a stop at `position` of a sorting scene, as run
+    --narrate --json tells them (the input's: its numbers)."""
+    if position == 0:
+        stop.heading = "input, %d steps to go" % summary["steps"]
+        stop.narration_parts = ["The input: %d key" % summary["n"], "%s sorts them in %d step" % (
+            summary["algorithm"], summary["steps"])]
+        return
+    step = steps[position]
+    stop.heading = "step %s of %d: %s" % (step["step_number"], summary["steps"], step["title"])
+    stop.narration = step["narration"]
+    if scene["algorithm"] == "onesweep" and lookback_pattern(stop.narration):
+        stop.narration, stop.narration_pattern = None, lookback_pattern(stop.narration)
+    stop.invariant = invariant_sentence(step.get("invariant"))
+
+
+def expect_scene(cli, source_dir, scene, place, folder, frame):
+    """What each stop of the scene must show; `place` is (its number from 1, the scene count)."""
+    os.makedirs(folder, exist_ok=True)
+    title = scene.get("title", "scene %d" % place[0])
+    view = ["--view", scene.get("view", "both")]
+    if "replay" in scene:
+        replay = os.path.join(source_dir, "assets", "replays", scene["replay"] + ".json")
+        args, positions, steps = ["--replay", replay], 5, None
+    else:
+        args = scenario_args(scene, os.path.join(folder, "keys.txt"))
+        steps, summary = narrated_steps(cli, args)
+        positions = len(steps)
+    shown = stop_positions(scene, positions)
+    full_speed = scene.get("full_speed") or "full_speed_n" in scene
+    pages = len(shown) + (1 if full_speed else 0)
+    progress = lambda k: "scene %d of %d, stop %d of %d" % (place[0], place[1], k + 1, pages)
+    check = zero_one_verdict(cli, args, summary["n"]) if scene.get("check") == "0-1" else None
+    compared = picture_stop(shown)
+    stops = []
+    for k, position in enumerate(shown):
+        lecturer, replacement = lecturer_words(scene, position, k == 0)
+        stop = ExpectedStop(scene=title, progress=progress(k), lecturer=lecturer, check=check)
+        if steps is None:  # a recorded sample sort: its narration is the replay's own
+            stop.heading_pattern = r".*\(step %d of 5\)" % position
+            stop.words_from_cli = False
+        else:
+            expect_step_words(stop, scene, steps, summary, position)
+        if replacement is not None:
+            stop.narration, stop.narration_parts, stop.narration_pattern = replacement, [], None
+        if k == compared:
+            race = ["--race", scene["race"], "--race-sync", "steps"] if "race" in scene else []
+            stop.compared_rows = 0.18 if check else 1.0
+            if steps is not None and scene["algorithm"] == "onesweep" and view[1] == "tiles":
+                stop.compared_rows = _ABOVE_TILE_STRIP
+            stop.reference, stop.neighbour = reference_pictures(
+                cli, args + view, position, positions, folder, frame, race)
+        stops.append(stop)
+    if full_speed:  # the full-speed page: timings, no picture
+        stops.append(ExpectedStop(
+            scene=title, progress=progress(pages - 1), heading_pattern=r"full speed: \d+ keys",
+            narration_parts=[" ms on %s (" % summary["device"], "std::sort takes "],
+            picture=False))
+    return stops
+
+
 def expect_lesson(cli, source_dir, name, work, width, height):
     """Writes the lesson's site with the CLI and works out what each of its stops must show."""
     started = time.monotonic()
     os.makedirs(work, exist_ok=True)
     with open(os.path.join(source_dir, "assets", "lessons", name + ".toml"), "rb") as file:
-        lesson = tomllib.load(file)
+        scenes = tomllib.load(file)["scene"]
     frame = ["--width", str(width), "--height", str(height)]
     site = os.path.join(work, "site")
     run_cli(cli, ["render", "--lesson", name, "--web", "--out", site + "/"] + frame)
-    scenes = lesson["scene"]
     stops = []
     for s, scene in enumerate(scenes):
-        folder = os.path.join(work, "scene-%d" % (s + 1))
-        os.makedirs(folder, exist_ok=True)
-        view = ["--view", scene.get("view", "both")]
-        if "replay" in scene:
-            replay = os.path.join(source_dir, "assets", "replays", scene["replay"] + ".json")
-            args, positions, steps = ["--replay", replay], 5, None
-        else:
-            args = scenario_args(scene, os.path.join(folder, "keys.txt"))
-            steps, summary = narrated_steps(cli, args)
-            positions = len(steps)
-        positions_shown = stop_positions(scene, positions)
-        full_speed = scene.get("full_speed") or "full_speed_n" in scene
-        pages = len(positions_shown) + (1 if full_speed else 0)
-        check = None
-        if scene.get("check") == "0-1":
-            check = zero_one_verdict(cli, args, summary["n"])
-        compared = picture_stop(positions_shown)
-        for k, position in enumerate(positions_shown):
-            lecturer, replacement = lecturer_words(scene, position, k == 0)
-            stop = ExpectedStop(scene=scene.get("title", "scene %d" % (s + 1)),
-                                progress="scene %d of %d, stop %d of %d" % (
-                                    s + 1, len(scenes), k + 1, pages),
-                                lecturer=lecturer, check=check)
-            if steps is None:  # a recorded sample sort: its narration is the replay's own
-                stop.heading_pattern = r".*\(step %d of 5\)" % position
-                stop.words_from_cli = False
-            elif position == 0:
-                stop.heading = "input, %d steps to go" % summary["steps"]
-                stop.narration_parts = ["The input: %d key" % summary["n"],
-                                        "%s sorts them in %d step" % (summary["algorithm"],
-                                                                      summary["steps"])]
-            else:
-                step = steps[position]
-                stop.heading = "step %s of %d: %s" % (step["step_number"], summary["steps"],
-                                                      step["title"])
-                stop.narration = step["narration"]
-                if scene["algorithm"] == "onesweep" and lookback_pattern(stop.narration):
-                    stop.narration, stop.narration_pattern = None, lookback_pattern(
-                        stop.narration)
-                stop.invariant = invariant_sentence(step.get("invariant"))
-            if replacement is not None:
-                stop.narration, stop.narration_parts = replacement, []
-            if k == compared:
-                race = ["--race", scene["race"], "--race-sync", "steps"] if "race" in scene else []
-                stop.compared_rows = 0.18 if check else 1.0
-                if steps is not None and scene["algorithm"] == "onesweep" and view[1] == "tiles":
-                    stop.compared_rows = _ABOVE_TILE_STRIP
-                stop.reference, stop.neighbour = reference_pictures(
-                    cli, args + view, position, positions, folder, frame, race)
-            stops.append(stop)
-        if full_speed:  # the full-speed page: timings, no picture
-            stops.append(ExpectedStop(
-                scene=scene.get("title", "scene %d" % (s + 1)),
-                progress="scene %d of %d, stop %d of %d" % (s + 1, len(scenes), pages, pages),
-                heading_pattern=r"full speed: \d+ keys",
-                narration_parts=[" ms on %s (" % summary["device"], "std::sort takes "],
-                picture=False))
+        stops += expect_scene(cli, source_dir, scene, (s + 1, len(scenes)),
+                              os.path.join(work, "scene-%d" % (s + 1)), frame)
     return LessonExpectation(name=name, site=site, stops=stops, scenes=len(scenes),
                              cli_seconds=time.monotonic() - started)
