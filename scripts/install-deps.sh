@@ -11,6 +11,7 @@ PACKAGES="
   libcairo2-dev poppler-utils libsdl2-dev ffmpeg
   openmpi-bin libopenmpi-dev
   fonts-dejavu-core xvfb xauth
+  chromium
 "
 
 missing=""
