@@ -1,7 +1,6 @@
 // render --lesson ... --web, what moves and what is measured: the default picture and theme, the
 // refusal of a file name, each stop's tones against the WAV export's, "play"'s frames between
 // stops against the stops' own rendering, and a full-speed stop's timings with their device.
-#include <gif_lib.h>
 #include <stb_image.h>
 
 #include <cmath>
@@ -13,6 +12,7 @@
 #include "render/sound/tone_track.hpp"
 #include "render/sound/wav_file.hpp"
 #include "support/cli.hpp"
+#include "support/gif_decode.hpp"
 
 using ss::test::cli;
 using ss::test::data_file;
@@ -29,42 +29,9 @@ nlohmann::json motion_test_lesson(const std::filesystem::path& folder) {
   return nlohmann::json::parse(script.substr(head.size(), script.rfind(';') - head.size()));
 }
 
-// A GIF's frames as whole pictures (0xRRGGBB, transparent pixels keeping the frame before) and
-// each frame's delay in hundredths of a second.
-struct MotionTestGif {
-  int width = 0, height = 0;
-  std::vector<std::vector<std::uint32_t>> frames;
-  std::vector<int> delays_cs;
-};
-
-MotionTestGif motion_test_decode(const std::filesystem::path& path) {
-  int error = 0;
-  GifFileType* gif = DGifOpenFileName(path.string().c_str(), &error);
-  REQUIRE(gif != nullptr);
-  REQUIRE(DGifSlurp(gif) == GIF_OK);
-  MotionTestGif d;
-  d.width = gif->SWidth;
-  d.height = gif->SHeight;
-  REQUIRE(gif->SColorMap != nullptr);
-  std::vector<std::uint32_t> canvas(std::size_t(d.width) * std::size_t(d.height), 0);
-  for (int i = 0; i < gif->ImageCount; ++i) {
-    const SavedImage& image = gif->SavedImages[i];
-    GraphicsControlBlock control{};
-    DGifSavedExtensionToGCB(gif, i, &control);
-    const GifImageDesc& r = image.ImageDesc;
-    for (int y = 0; y < r.Height; ++y)
-      for (int x = 0; x < r.Width; ++x) {
-        const int index = image.RasterBits[y * r.Width + x];
-        if (index == control.TransparentColor) continue;
-        const GifColorType c = gif->SColorMap->Colors[index];
-        canvas[std::size_t(r.Top + y) * std::size_t(d.width) + std::size_t(r.Left + x)] =
-            (std::uint32_t(c.Red) << 16) | (std::uint32_t(c.Green) << 8) | c.Blue;
-      }
-    d.frames.push_back(canvas);
-    d.delays_cs.push_back(control.DelayTime);
-  }
-  DGifCloseFile(gif, &error);
-  return d;
+// A GIF's frames as whole pictures, each frame's delay in hundredths of a second.
+ss::test::DecodedGif motion_test_decode(const std::filesystem::path& path) {
+  return ss::test::decode_gif(path.string());
 }
 
 // Mean difference per colour channel between two pictures of one size (0 to 255).
@@ -158,7 +125,8 @@ TEST_CASE(
   REQUIRE(stops.size() == 5);  // 0, 3, 6, full speed; 2
 
   // Presenter mode at 1280x720 unless the command line says otherwise.
-  const MotionTestGif still_2 = motion_test_decode(folder / stops[4]["picture"].get<std::string>());
+  const ss::test::DecodedGif still_2 =
+      motion_test_decode(folder / stops[4]["picture"].get<std::string>());
   CHECK(still_2.width == 1280);
   CHECK(still_2.height == 720);
 
@@ -195,13 +163,14 @@ TEST_CASE(
       CHECK_THAT(play["steps"][1]["heading"].get<std::string>(),
                  Catch::StartsWith("step " + std::to_string(first + 1) + " of 6"));
       CHECK(play["step_ms"] == 500);
-      const MotionTestGif frames = motion_test_decode(folder / play["picture"].get<std::string>());
+      const ss::test::DecodedGif frames =
+          motion_test_decode(folder / play["picture"].get<std::string>());
       CHECK(frames.width == 1280);
       REQUIRE(frames.frames.size() == 2);
       CHECK(frames.delays_cs == std::vector<int>{50, 50});
     }
     CHECK_FALSE(stops[2].contains("play"));  // the scene's last stop
-    const MotionTestGif frames =
+    const ss::test::DecodedGif frames =
         motion_test_decode(folder / stops[0]["play"]["picture"].get<std::string>());
     // Step 2 in "play" is the picture of the stop at step 2 (palettes aside), not step 1's.
     const double same = motion_test_difference(frames.frames[1], still_2.frames[0]);
@@ -238,7 +207,7 @@ TEST_CASE(
             small.string() + "/'");
     REQUIRE(r.code == 0);
     const nlohmann::json small_stops = motion_test_lesson(small)["stops"];
-    const MotionTestGif picture =
+    const ss::test::DecodedGif picture =
         motion_test_decode(small / small_stops[4]["picture"].get<std::string>());
     CHECK(picture.width == 640);
     CHECK(picture.height == 360);
