@@ -227,3 +227,22 @@ TEST_CASE(
           4 * default_presenter);
   }
 }
+
+TEST_CASE(
+    "web lesson: docs/mergesort-site holds today's page and player (scripts/docs-web-lesson.sh)",
+    "[lesson]") {
+  const std::filesystem::path source = SORTSCOPE_SOURCE_DIR;
+  const std::filesystem::path site = source / "docs" / "mergesort-site";
+  INFO("run scripts/docs-web-lesson.sh after changing assets/web");
+  CHECK(file_text((site / "player.js").string()) ==
+        file_text((source / "assets" / "web" / "player.js").string()));
+  std::string page = file_text((source / "assets" / "web" / "index.html").string());
+  for (std::size_t at = page.find("@LESSON_TITLE@"); at != std::string::npos;
+       at = page.find("@LESSON_TITLE@"))
+    page.replace(at, 14, "Merge path");
+  CHECK(file_text((site / "index.html").string()) == page);
+  const nlohmann::json stops = motion_test_lesson(site)["stops"];
+  REQUIRE(stops.size() == 11);
+  for (const nlohmann::json& stop : stops)
+    CHECK(std::filesystem::is_regular_file(site / stop["picture"].get<std::string>()));
+}
