@@ -223,12 +223,17 @@ std::string html_escape(const std::string& text) {
   return out;
 }
 
+bool names_folder(const std::filesystem::path& out) {
+  const std::string text = platform::utf8_from_path(out);
+  std::error_code error;
+  return !text.empty() && (text.back() == '/' || std::filesystem::is_directory(out, error));
+}
+
 std::unique_ptr<HandoutWriter> make_handout_writer(const std::filesystem::path& out,
                                                    const std::string& lesson_title) {
   const std::string text = platform::utf8_from_path(out);
   std::error_code error;
-  if (!text.empty() && (text.back() == '/' || std::filesystem::is_directory(out, error)))
-    return std::make_unique<FolderHandout>(out, lesson_title);
+  if (names_folder(out)) return std::make_unique<FolderHandout>(out, lesson_title);
   if (out.extension() == ".pdf") {
     const auto dir = out.parent_path();
     if (!dir.empty() && !std::filesystem::is_directory(dir, error))

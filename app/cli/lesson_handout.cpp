@@ -18,8 +18,10 @@
 #include "plan/stepper.hpp"
 #include "platform/terminal.hpp"
 #include "platform/utf8_paths.hpp"
+#include "render/animation.hpp"
 #include "render/narration/narration.hpp"
 #include "render/narration/sample_sort_narration.hpp"
+#include "render/sound/soundtrack.hpp"
 #include "render/step_state.hpp"
 #include "render/step_text.hpp"
 #include "render/views/race_view.hpp"
@@ -77,6 +79,16 @@ HandoutPage full_speed_page(const LessonScene& scene, const Context& context) {
   page.heading = "full speed: " + std::to_string(n) + " keys";
   page.scenario = render::scenario_text(plan);
   const double gkeys = double(n) / (gpu_ms * 1e6);
+  page.timing = FullSpeedTiming{context.properties().name,
+                                context.properties().driver,
+                                plan.algorithm,
+                                std::string(to_string(s.type)),
+                                n,
+                                gpu_ms,
+                                gkeys,
+                                one[1],
+                                all[1],
+                                int(timed.runs.size())};
   page.narration = "The same kernels, uninstrumented and run back to back, sort " +
                    std::to_string(n) + " " + std::string(to_string(s.type)) + " keys in " +
                    fixed_digits(gpu_ms, 3) + " ms on " + context.properties().name + " (" +
@@ -95,6 +107,44 @@ HandoutPage captioned(const render::Caption& caption, StopWords words) {
   page.invariant_fails = caption.invariant_fails;
   page.lecturer = std::move(words.lecturer);
   return page;
+}
+
+// A step's sound as `render --steps K..K --audio` writes it: the notes laid out in the
+// animation's step time, the closing sweep after the last step.
+StepSound handout_step_sound(const Context& context, const Stepper& stepper,
+                             const render::KeyRange& range) {
+  const render::AnimationOptions timing;
+  render::SoundtrackBuilder builder(timing.step_seconds(), timing.hold_seconds(),
+                                    timing.sound_options);
+  builder.add_frame(context, stepper, range, true);
+  return {builder.track().tones(), builder.track().level(builder.length_s())};
+}
+
+// "play" shows at most this many steps between two stops: a longer stretch (Batcher on 128 keys
+// from the input to the end runs 27) shows this many, evenly spread and ending with the step
+// before the next stop, which keeps the site small and the wait under 12 s.
+constexpr std::size_t k_most_play_steps = 24;
+
+// The positions "play" shows between stops at `from` and `to` (none unless to > from + 1).
+std::vector<std::size_t> play_positions(std::size_t from, std::size_t to) {
+  std::vector<std::size_t> positions;
+  if (to <= from + 1) return positions;
+  const std::size_t between = to - from - 1;
+  const std::size_t shown = std::min(between, k_most_play_steps);
+  for (std::size_t i = 1; i <= shown; ++i) positions.push_back(from + (i * between) / shown);
+  return positions;
+}
+
+// A recorded sample sort's step as "play" shows it: no sound (a replay has no kernels to hear).
+PlayStep replay_play_step(const SampleSortReplay& replay, std::size_t step, render::Image image) {
+  const render::Caption caption = render::replay_caption(replay, step);
+  return {step,
+          render::replay_step_title(step),
+          caption.narration,
+          caption.invariant,
+          caption.invariant_fails,
+          std::move(image),
+          {}};
 }
 
 SceneRun prepare(const Lesson& lesson, const LessonScene& scene, const Context& context) {
@@ -144,6 +194,7 @@ int render_lesson_handout(const std::string& name, const std::string& out,
     pages += runs.back().stops.size() + (scene.full_speed ? 1 : 0);
   }
   std::size_t page_number = 0;
+  const bool motion = writer->wants_motion();
   const bool tty = platform::stderr_is_terminal();
   for (std::size_t s = 0; s < lesson.scenes.size(); ++s) {
     const LessonScene& scene = lesson.scenes[s];
@@ -188,6 +239,11 @@ int render_lesson_handout(const std::string& name, const std::string& out,
         page.image = renderer.render_replay(*scene.replay, step);
         page.heading = render::replay_step_title(step);
         page.scenario = render::replay_scenario_text(*scene.replay);
+        if (motion && k + 1 < run.stops.size()) {
+          for (const std::size_t between : play_positions(step, run.stops[k + 1]))
+            page.play.push_back(replay_play_step(*scene.replay, between,
+                                                 renderer.render_replay(*scene.replay, between)));
+        }
         writer->add(placed(std::move(page), k));
         page_done();
       }
@@ -197,22 +253,45 @@ int render_lesson_handout(const std::string& name, const std::string& out,
     Stepper stepper(context, run.plan, run.input);
     std::unique_ptr<Stepper> race;
     if (!scene.race.empty()) race = std::make_unique<Stepper>(context, run.race_plan, run.input);
-    for (std::size_t k = 0; k < run.stops.size(); ++k) {
-      throw_if_interrupted();
-      const std::size_t position = run.stops[k];
+    // The picture, heading and sound of the plan's `position`, the race stepped beside it.
+    auto draw_position = [&](std::size_t position) {
       stepper.jump(position);
-      const render::StepState state =
+      render::StepState state =
           render::capture_step_state(context, stepper, range, scene_frame.picks);
-      HandoutPage page =
-          captioned(render::step_caption(state), lesson_stop_words(scene, position, k == 0));
+      render::Image image;
       if (race) {
         race->jump(render::race_position(position, run.plan.steps.size(),
                                          run.race_plan.steps.size(), render::RaceSync::steps));
-        page.image = renderer.render_race(stepper, *race, range);
+        image = renderer.render_race(stepper, *race, range);
       } else {
-        page.image = renderer.render(state);
+        image = renderer.render(state);
       }
-      page.heading = render::step_heading(state);
+      const render::Caption caption = render::step_caption(state);
+      PlayStep drawn{position,
+                     render::step_heading(state),
+                     caption.narration,
+                     caption.invariant,
+                     caption.invariant_fails,
+                     std::move(image),
+                     {}};
+      if (motion) drawn.sound = handout_step_sound(context, stepper, range);
+      return std::make_pair(std::move(drawn), std::move(state));
+    };
+    for (std::size_t k = 0; k < run.stops.size(); ++k) {
+      throw_if_interrupted();
+      const std::size_t position = run.stops[k];
+      auto [drawn, state] = draw_position(position);
+      HandoutPage page =
+          captioned(render::step_caption(state), lesson_stop_words(scene, position, k == 0));
+      page.image = std::move(drawn.image);
+      page.sound = std::move(drawn.sound);
+      page.heading = std::move(drawn.heading);
+      if (motion && k + 1 < run.stops.size()) {
+        for (const std::size_t between : play_positions(position, run.stops[k + 1])) {
+          throw_if_interrupted();
+          page.play.push_back(draw_position(between).first);
+        }
+      }
       page.scenario = render::scenario_text(run.plan);
       page.check = check_text;
       page.check_fails = run.check && !run.check->sorts();

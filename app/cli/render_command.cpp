@@ -44,6 +44,8 @@ struct RenderOptions {
   std::uint32_t height = 1080;
   float ui_scale = 1.0f;
   bool presenter = false;
+  // Given on the command line: --web's own defaults (web_frame_defaults) leave these alone.
+  bool width_given = false, height_given = false, presenter_given = false;
   bool caption = false;
   std::string lesson;  // a handout of this lesson (name or file) instead of one step
   bool web = false;    // with --lesson: an offline web lesson instead of a handout
@@ -139,6 +141,17 @@ render::OffscreenOptions frame_options(const RenderOptions& o) {
   return options;
 }
 
+// A web lesson is read on a projector, a laptop or a phone, its picture scaled to the page:
+// 1280x720 in presenter mode (large text and thick lines) stays legible when a phone shrinks it,
+// where the 1920x1080 default's text would not. A size given on the command line is drawn in the
+// theme given (as render draws it), so the site's pictures can be compared with render's.
+RenderOptions web_frame_defaults(RenderOptions o) {
+  if (!o.presenter_given && !o.width_given && !o.height_given) o.presenter = true;
+  if (!o.width_given) o.width = 1280;
+  if (!o.height_given) o.height = 720;
+  return o;
+}
+
 // The second sort of a race: the same input and spec, planned for `algorithm`, stepped to where
 // the first stands (race_view.hpp).
 int render_race(const RenderOptions& o, const render::OffscreenOptions& frame) {
@@ -225,7 +238,8 @@ int render_command(const RenderOptions& o) {
       throw UsageError(
           "--lesson draws every stop of the lesson's scenes; leave out --step, "
           "--steps, --race and --svg (the lesson names them)");
-    return render_lesson_handout(o.lesson, o.out, o.scenario.device, frame_options(o), o.web);
+    return render_lesson_handout(o.lesson, o.out, o.scenario.device,
+                                 frame_options(o.web ? web_frame_defaults(o) : o), o.web);
   }
   if (o.web) throw UsageError("--web writes a lesson's site: give it with --lesson NAME|FILE");
   if (!o.race.empty()) return render_race(o, frame_options(o));
@@ -365,8 +379,12 @@ Command add_render_command(CLI::App& app) {
                   "it (clamped; with --window, one holding its keys)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  sub->add_option("--width", options->width, "image width in pixels")->capture_default_str();
-  sub->add_option("--height", options->height, "image height in pixels")->capture_default_str();
+  sub->add_option("--width", options->width, "image width in pixels (--web: 1280)")
+      ->capture_default_str()
+      ->each([options](const std::string&) { options->width_given = true; });
+  sub->add_option("--height", options->height, "image height in pixels (--web: 720)")
+      ->capture_default_str()
+      ->each([options](const std::string&) { options->height_given = true; });
   sub->add_option("--ui-scale", options->ui_scale, "scale of text and lines (0.5 to 4)")
       ->capture_default_str();
   sub->add_option("--lesson", options->lesson,
@@ -375,8 +393,10 @@ Command add_render_command(CLI::App& app) {
                   "or --out folder/ (PNGs and an index.html)");
   sub->add_flag("--web", options->web,
                 "with --lesson: write the lesson as an offline web site into --out FOLDER/ "
-                "(index.html stepping one stop at a time by keys, buttons and swipes; opens "
-                "from disk, no server or network)");
+                "(index.html stepping one stop at a time by keys, buttons and swipes, playing "
+                "the steps between stops and their sound; opens from disk, no server or "
+                "network), drawn at 1280x720 in presenter mode unless --width, --height or "
+                "--presenter say otherwise");
   sub->add_option("--replay", options->replay,
                   "draw a recorded sample sort (mpirun ... run --algo sample-sort --record DIR) "
                   "instead of a sort: --step K (0 to 5) to --out FILE.png, or --steps as an "
@@ -386,7 +406,9 @@ Command add_render_command(CLI::App& app) {
                 "under the heading, what the step did (numbers the GPU wrote) and what holds "
                 "after it, checked on the GPU");
   sub->add_flag("--presenter", options->presenter,
-                "high-contrast theme with large text (UI scale at least 2)");
+                "high-contrast theme with large text (UI scale at least 2); --web uses it unless "
+                "--width, --height or --presenter=false is given")
+      ->each([options](const std::string&) { options->presenter_given = true; });
   sub->add_option("--out,-o", options->out,
                   "PNG file to write; with --steps the animation (.gif, .mp4, %04d, folder/)");
   sub->add_option("--svg", options->svg, "SVG file to write with the wire diagram");

@@ -38,18 +38,32 @@ void add_tone(const Tone& tone, std::uint32_t sample_rate, std::int64_t first, s
   }
 }
 
-std::vector<float> ToneTrack::mix(double length_s) const {
+std::vector<float> ToneTrack::unscaled_mix(double length_s) const {
   std::vector<float> out(static_cast<std::size_t>(std::max(0.0, length_s) * sample_rate_ + 0.5),
                          0.0f);
   for (const Tone& tone : tones_)
     add_tone(tone, sample_rate_, std::llround(tone.start_s * sample_rate_), 0, out);
-  float peak = 0.0f;
-  for (float s : out) peak = std::max(peak, std::abs(s));
-  if (peak > k_peak) {
-    const float scale = k_peak / peak;
-    for (float& s : out) s *= scale;
-  }
   return out;
+}
+
+namespace {
+float tone_track_level(const std::vector<float>& unscaled) {
+  float peak = 0.0f;
+  for (float s : unscaled) peak = std::max(peak, std::abs(s));
+  return peak > k_peak ? k_peak / peak : 1.0f;
+}
+}  // namespace
+
+std::vector<float> ToneTrack::mix(double length_s) const {
+  std::vector<float> out = unscaled_mix(length_s);
+  const float scale = tone_track_level(out);
+  if (scale < 1.0f)
+    for (float& s : out) s *= scale;
+  return out;
+}
+
+float ToneTrack::level(double length_s) const {
+  return tone_track_level(unscaled_mix(length_s));
 }
 
 }  // namespace ss::render

@@ -53,8 +53,13 @@ class ToneTrack {
   // to silence (k_tone_attack_s, k_tone_release_s), so no tone clicks;
   // the mix is scaled down as a whole where it would pass 0.9.
   std::vector<float> mix(double length_s) const;
+  // The factor mix(length_s) scales the tones by: 1, or less where they would pass its peak. The
+  // web lesson's player (assets/web/player.js) applies it to its own oscillators.
+  float level(double length_s) const;
 
  private:
+  std::vector<float> unscaled_mix(double length_s) const;
+
   std::uint32_t sample_rate_;
   std::vector<Tone> tones_;
 };

@@ -90,13 +90,26 @@ TEST_CASE(
     pictures.insert(picture);
   }
   CHECK(pictures.size() == 40);
+  // "play" between stops where the scene runs steps between them (networks.toml: scene 2's
+  // 1..3 and 3..6, scene 3's 1..3, 3..6 and 6..10, the race's 0..3, 3..6 and 6..10, the
+  // transposition's 3..8 and 8..16): 10 animations of 27 steps in all.
+  std::size_t plays = 0, play_steps = 0;
+  for (const nlohmann::json& stop : stops) {
+    if (!stop.contains("play")) continue;
+    ++plays;
+    play_steps += stop["play"]["steps"].size();
+    CHECK(std::filesystem::file_size(folder / stop["play"]["picture"].get<std::string>()) > 1000);
+  }
+  CHECK(plays == 10);
+  CHECK(play_steps == 27);
   std::uintmax_t bytes = 0;
   std::size_t gifs = 0;
   for (const auto& entry : std::filesystem::directory_iterator(folder)) {
     bytes += entry.file_size();
     gifs += entry.path().extension() == ".gif" ? 1 : 0;
   }
-  CHECK(gifs == 40);
+  CHECK(gifs == 40 + plays);
+  // The bound for the networks lesson's site, "play" and sound included.
   CHECK(bytes < 5'000'000);
 
   // The words are the handout's, stop for stop.

@@ -14,53 +14,13 @@
 #include "render/gif_writer.hpp"
 #include "render/video_writer.hpp"
 #include "support/cli.hpp"
+#include "support/gif_decode.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using ss::test::cli;
 using ss::test::data_path;
-
-// The frames as a viewer shows them: each sub-image drawn over the canvas, transparent pixels
-// keeping what was there (every frame is written with disposal "leave in place").
-struct Decoded {
-  int width = 0;
-  int height = 0;
-  std::vector<std::vector<std::uint32_t>> frames;  // 0xRRGGBB per pixel
-  std::vector<int> delays_cs;
-  std::vector<GifImageDesc> rects;
-};
-
-Decoded decode_gif(const std::string& path) {
-  int error = 0;
-  GifFileType* gif = DGifOpenFileName(path.c_str(), &error);
-  REQUIRE(gif != nullptr);
-  REQUIRE(DGifSlurp(gif) == GIF_OK);
-  Decoded d;
-  d.width = gif->SWidth;
-  d.height = gif->SHeight;
-  REQUIRE(gif->SColorMap != nullptr);
-  std::vector<std::uint32_t> canvas(std::size_t(d.width) * d.height, 0);
-  for (int i = 0; i < gif->ImageCount; ++i) {
-    const SavedImage& image = gif->SavedImages[i];
-    GraphicsControlBlock control{};
-    DGifSavedExtensionToGCB(gif, i, &control);
-    const GifImageDesc& r = image.ImageDesc;
-    for (int y = 0; y < r.Height; ++y)
-      for (int x = 0; x < r.Width; ++x) {
-        const int index = image.RasterBits[y * r.Width + x];
-        if (index == control.TransparentColor) continue;
-        const GifColorType c = gif->SColorMap->Colors[index];
-        canvas[std::size_t(r.Top + y) * d.width + r.Left + x] =
-            (std::uint32_t(c.Red) << 16) | (std::uint32_t(c.Green) << 8) | c.Blue;
-      }
-    d.frames.push_back(canvas);
-    d.delays_cs.push_back(control.DelayTime);
-    d.rects.push_back(r);
-  }
-  DGifCloseFile(gif, &error);
-  return d;
-}
 
 ss::render::Image solid(std::uint32_t width, std::uint32_t height, std::uint32_t rgb) {
   ss::render::Image image{width, height, std::vector<std::uint8_t>(width * height * 4, 255)};
@@ -93,7 +53,7 @@ TEST_CASE("gif writer: one palette, only the changed rectangle, repeats lengthen
     writer.add_frame(first, 250);
     writer.finish();
   }
-  const Decoded d = decode_gif(path);
+  const ss::test::DecodedGif d = ss::test::decode_gif(path);
   REQUIRE(d.frames.size() == 3);
   CHECK(d.delays_cs == std::vector<int>{50, 100, 25});
   CHECK(d.rects[1].Left == 10);
@@ -151,7 +111,7 @@ TEST_CASE("cli: render --steps writes a GIF whose frames are the single-step ren
                      " --out '" + gif + "'");
   INFO(r.out);
   REQUIRE(r.code == 0);
-  const Decoded d = decode_gif(gif);
+  const ss::test::DecodedGif d = ss::test::decode_gif(gif);
   CHECK(d.width == 320);
   CHECK(d.height == 200);
   REQUIRE(d.frames.size() == 4);  // every step changes the picture (at least its heading)
@@ -282,7 +242,7 @@ TEST_CASE("cli: render --steps to .mp4 needs ffmpeg", "[animation][cli][gpu]") {
 TEST_CASE("the app's recording is the whole scenario as a GIF", "[.][gui-record-gif]") {
   const char* gif = std::getenv("SORTSCOPE_GUI_GIF");
   REQUIRE(gif != nullptr);
-  const Decoded d = decode_gif(gif);
+  const ss::test::DecodedGif d = ss::test::decode_gif(gif);
   CHECK(d.width == 640);
   CHECK(d.height == 400);
   CHECK(d.frames.size() == 11);  // the input and Batcher's 10 layers for 16 keys
