@@ -249,11 +249,11 @@ def compare_picture(diff, page, expected, where, report):
 
 def sound_check(page):
     """With the page's sound button (id sound): one click, one step, Web Audio running and the
-    step's tones counted on <body> (data-audio, data-tones). Returns problems, or None when the
-    page has no sound button."""
+    step's tones counted on <body> (data-audio, data-tones). Returns problems and the number of
+    tones scheduled."""
     page.load()
     if not page.evaluate("!!document.getElementById('sound')"):
-        return None
+        return ["sound: the page has no #sound button"], 0
     page.click("sound")
     page.press("PageDown", "PageDown", 34)
     try:
@@ -267,7 +267,8 @@ def sound_check(page):
                         "'running'" % audio[0])
     if audio[1] is None or not re.fullmatch(r"\d+", audio[1]):
         problems.append("sound: data-tones is %r, not a number of tones" % audio[1])
-    return problems
+        return problems, 0
+    return problems, int(audio[1])
 
 
 # A page that does each thing PageWatch must catch, loaded before the lessons: a watch that
@@ -304,7 +305,7 @@ def check_the_watch(browser, watch, folder, viewport):
 def check_lesson(browser, watch, diff, expected, viewport):
     """Walks the lesson's site; returns (problems, report)."""
     page = LessonPage(browser, watch, expected.site, viewport)
-    report = {"stops": 0, "pictures": [], "same": [], "neighbour": [], "sound": None}
+    report = {"stops": 0, "pictures": [], "same": [], "neighbour": [], "tones": 0}
     problems = []
     watch.where = expected.name + " loading"
     page.load()
@@ -327,9 +328,8 @@ def check_lesson(browser, watch, diff, expected, viewport):
     if "stop %d of %d" % (len(expected.stops), len(expected.stops)) not in last:
         problems.append("%s: PageDown at the last stop moved to %r" % (expected.name, last))
     watch.where = expected.name + " sound"
-    sound = sound_check(page)
-    report["sound"] = sound
-    problems += sound or []
+    sound_problems, report["tones"] = sound_check(page)
+    problems += sound_problems
     browser.pump(0.05)  # the last events (a late picture load) in before the tab goes
     page.close()
     return problems, report
@@ -359,7 +359,7 @@ def main():
     shutil.rmtree(options.work, ignore_errors=True)
 
     totals = {"problems": [], "stops": 0, "pictures": 0, "same": [], "neighbour": [],
-              "sound skipped": 0}
+              "tones": 0}
     watch = PageWatch()
     # The CLI writes the next lessons' sites and renders while the browser checks this one.
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool, \
@@ -372,8 +372,10 @@ def main():
         except BaseException:
             pool.shutdown(cancel_futures=True)  # fail now, not after the sites still queued
             raise
-    if totals["sound skipped"]:
-        print("sound check skipped: the pages have no #sound button")
+    # Some lesson's first step sounds: a page that schedules no tone anywhere is silent.
+    if not totals["tones"]:
+        totals["problems"].append("sound: no lesson scheduled a tone on its first step")
+        print("FAILED: sound: no lesson scheduled a tone on its first step after the click")
     print("web lessons: %d lessons, %d stops, %d pictures (at most %.3f%% of pixels off the "
           "step's render, at least %.2f%% off a neighbour's), %d problems, %.0f s" % (
               len(names), totals["stops"], totals["pictures"], 100 * max(totals["same"], default=0),
@@ -400,8 +402,8 @@ def check_all(browser, watch, names, futures, work, viewport, totals):
         print("%s: %d stops, %d scenes, %d pictures compared, %d requests (the site's files), "
               "%s; CLI %.1f s, browser %.1f s" % (
                   name, report["stops"], expected.scenes, len(report["pictures"]),
-                  watch.requests, "sound skipped" if report["sound"] is None else
-                  "sound checked", expected.cli_seconds, time.monotonic() - begun))
+                  watch.requests, "%d tones on a step after a click" % report["tones"],
+                  expected.cli_seconds, time.monotonic() - begun))
         for line in problems:
             print("  FAILED: " + line)
         watch.problems, watch.requests = [], 0
@@ -410,7 +412,7 @@ def check_all(browser, watch, names, futures, work, viewport, totals):
         totals["pictures"] += len(report["pictures"])
         totals["same"] += report["same"]
         totals["neighbour"] += report["neighbour"]
-        totals["sound skipped"] += report["sound"] is None
+        totals["tones"] += report["tones"]
 
 
 if __name__ == "__main__":
