@@ -1,7 +1,8 @@
 // Windows side of console.hpp.
 #include "platform/console.hpp"
 
-#include <cstdio>
+#include <iostream>
+#include <streambuf>
 
 #include "platform/win32_windows.hpp"
 
@@ -18,15 +19,28 @@ bool leads_somewhere(DWORD which) {
          ::GetFileType(handle) != FILE_TYPE_UNKNOWN;
 }
 
-// The stream and the process's standard handle (which terminal.hpp asks and child processes
-// inherit) on the console.
-void write_to_console(std::FILE* stream, DWORD which) {
-  if (std::freopen("CONOUT$", "w", stream) == nullptr) return;
-  const HANDLE console =
-      ::CreateFileW(L"CONOUT$", GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
-                    nullptr, OPEN_EXISTING, 0, nullptr);
-  if (console != INVALID_HANDLE_VALUE) ::SetStdHandle(which, console);
-}
+// Characters written straight to the console. A GUI program's stdout and stderr have no C runtime
+// descriptor to reopen (_fileno gives -2; Wine's freopen refuses such a stream), so the iostreams,
+// through which the app writes everything (CLI11's --help included), get this buffer instead.
+class ConsoleBuffer : public std::streambuf {
+ public:
+  explicit ConsoleBuffer(HANDLE console) : console_(console) {}
+
+ protected:
+  std::streamsize xsputn(const char* text, std::streamsize count) override {
+    DWORD written = 0;
+    if (::WriteFile(console_, text, static_cast<DWORD>(count), &written, nullptr) == 0) return 0;
+    return static_cast<std::streamsize>(written);
+  }
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    const char one = traits_type::to_char_type(c);
+    return xsputn(&one, 1) == 1 ? c : traits_type::eof();
+  }
+
+ private:
+  HANDLE console_;
+};
 
 }  // namespace
 
@@ -34,12 +48,27 @@ void attach_to_parent_console() {
   const bool output = leads_somewhere(STD_OUTPUT_HANDLE);
   const bool errors = leads_somewhere(STD_ERROR_HANDLE);
   if (output && errors) return;
-  // Fails when the starter has no console (Explorer, a double-click): there is nowhere to write.
-  if (::AttachConsole(ATTACH_PARENT_PROCESS) == 0) return;
-  if (!output) write_to_console(stdout, STD_OUTPUT_HANDLE);
+  // Fails with ERROR_ACCESS_DENIED where this process has a console already (Wine gives a GUI
+  // program its starter's), with another error where the starter has none (Explorer, a
+  // double-click): then there is nowhere to write.
+  if (::AttachConsole(ATTACH_PARENT_PROCESS) == 0 && ::GetLastError() != ERROR_ACCESS_DENIED)
+    return;
+  // CONOUT$, the console's screen, opened for reading and writing (Wine opens it for both only).
+  const HANDLE console =
+      ::CreateFileW(L"CONOUT$", GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
+                    nullptr, OPEN_EXISTING, 0, nullptr);
+  if (console == INVALID_HANDLE_VALUE) return;
+  // Never deleted: std::cout is flushed once more at exit, after function-local statics are gone.
+  static ConsoleBuffer* const buffer = new ConsoleBuffer(console);
+  // The standard handles too, which terminal.hpp asks and child processes inherit.
+  if (!output) {
+    ::SetStdHandle(STD_OUTPUT_HANDLE, console);
+    std::cout.rdbuf(buffer);
+  }
   if (!errors) {
-    write_to_console(stderr, STD_ERROR_HANDLE);
-    std::setvbuf(stderr, nullptr, _IONBF, 0);  // errors appear at once, as stderr's always do
+    ::SetStdHandle(STD_ERROR_HANDLE, console);
+    std::cerr.rdbuf(buffer);
+    std::clog.rdbuf(buffer);
   }
 }
 
