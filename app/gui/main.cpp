@@ -545,6 +545,9 @@ int main(int argc, char** argv) {
       "sortscope: step through GPU sorting kernels (Vulkan compute), one dispatch at a "
       "time, as bars and wire diagrams",
       "sortscope"};
+  // Options are --name on every OS: CLI11 would also read /name as one on Windows, taking a path
+  // such as /data/keys.txt for an unknown option.
+  cli.allow_windows_style_options(false);
   Options o;
   ss::add_scenario_options(cli, o.scenario);
   cli.add_option("--screenshot", o.screenshot,
