@@ -81,7 +81,12 @@ inline CliResult cli(const std::string& args, const std::string& env = "") {
   std::vector<std::string> command{SORTSCOPE_CLI};
   for (std::string& word : cli_words(args)) command.push_back(std::move(word));
   platform::ChildProcess program(command, options);
-  return finish_child(program);
+  CliResult r = finish_child(program);
+  // Standard output in text mode ends lines with "\r\n" on Windows: the tests compare "\n". A
+  // "\r" alone (a progress line redrawn) stays.
+  for (std::size_t at = r.out.find("\r\n"); at != std::string::npos; at = r.out.find("\r\n", at))
+    r.out.erase(at, 1);
+  return r;
 }
 
 // The CLI started by the system's shell, for the cases that need sh's jobs and signals (`&`,
