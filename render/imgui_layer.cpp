@@ -5,6 +5,7 @@
 #include <backends/imgui_impl_vulkan.h>
 
 #include "core/context.hpp"
+#include "render/font_atlas_order.hpp"
 #include "render/fonts.hpp"
 
 namespace ss::render {
@@ -111,6 +112,7 @@ void ImGuiLayer::init_backend() {
   add_font(font_sans(), k_font_size * style_.scale);  // the first font is the default
   mono_ = add_font(font_mono(), k_mono_size * style_.scale);
   large_ = add_font(font_sans(), k_large_size * style_.scale);
+  build_atlas_in_fixed_order(*io.Fonts);  // the same atlas, hence the same pictures, on every OS
 
   ImGui_ImplVulkan_InitInfo info{};
   info.Instance = *context_.instance();

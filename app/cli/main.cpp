@@ -20,6 +20,9 @@ int main(int argc, char** argv) {
       "lost or hung (the message names what ran) or Vulkan validation messages, 130 interrupted "
       "(no partial output is left)",
       "sortscope-cli"};
+  // Options are --name on every OS. CLI11 would also read /name as one on Windows, taking a path
+  // such as /data/keys.jsonl for an unknown option (before the subcommands, which inherit it).
+  app.allow_windows_style_options(false);
   app.require_subcommand(1);
   app.set_version_flag("--version", "sortscope-cli 0.1.0");
   std::map<CLI::App*, Command> commands;

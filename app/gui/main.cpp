@@ -29,6 +29,7 @@
 #include "gui/start_room.hpp"
 #include "gui/window.hpp"
 #include "gui/windowless.hpp"
+#include "platform/console.hpp"
 #include "platform/this_process.hpp"
 
 namespace {
@@ -537,10 +538,16 @@ int run(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before anything is written: --help, errors and messages reach the console the app was started
+  // from, though it opens none of its own.
+  ss::platform::attach_to_parent_console();
   CLI::App cli{
       "sortscope: step through GPU sorting kernels (Vulkan compute), one dispatch at a "
       "time, as bars and wire diagrams",
       "sortscope"};
+  // Options are --name on every OS: CLI11 would also read /name as one on Windows, taking a path
+  // such as /data/keys.txt for an unknown option.
+  cli.allow_windows_style_options(false);
   Options o;
   ss::add_scenario_options(cli, o.scenario);
   cli.add_option("--screenshot", o.screenshot,

@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include "platform/child_process.hpp"
+#include "support/validation_choice.hpp"
 
 namespace ss::test {
 
@@ -41,15 +42,62 @@ inline CliResult finish_child(platform::ChildProcess& child) {
   return r;
 }
 
-// Runs sortscope-cli with validation on (ctest sets SORTSCOPE_VALIDATION=1; set it here too so
-// the test also holds when run by hand). `args` goes to the system's shell after the CLI's path
-// (quotes, 2>&1, & and ; work); `env` (VAR=value ...) is set for that shell and what it starts.
+// The words of a CLI test's arguments: split at spaces, with '...' keeping what it holds (spaces,
+// backslashes, ^ and %) as part of one word, as sh reads single quotes. No shell is involved:
+// cmd.exe would pass the quotes on and read ^ as its escape ("2^10" arriving as "210"), so the
+// same arguments would reach the CLI differently on each OS.
+inline std::vector<std::string> cli_words(const std::string& args) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  bool quoted = false;
+  for (const char c : args) {
+    if (c == '\'') {
+      quoted = !quoted;
+      in_word = true;  // '' is an empty word
+    } else if (c == ' ' && !quoted) {
+      if (in_word) words.push_back(std::move(word));
+      word.clear();
+      in_word = false;
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  INFO("CLI test arguments: " << args);
+  REQUIRE_FALSE(quoted);  // a ' without its closing one
+  if (in_word) words.push_back(std::move(word));
+  return words;
+}
+
+// Runs sortscope-cli with validation on where the tests ask for it (ctest sets
+// SORTSCOPE_VALIDATION=1; set it here too so the test also holds when run by hand) with the words
+// of `args` (cli_words) as its arguments; `env` (VAR=value ...) is set for it.
 inline CliResult cli(const std::string& args, const std::string& env = "") {
   platform::ChildOptions options;
   options.capture_output = true;
-  options.environment = cli_environment("SORTSCOPE_VALIDATION=1 " + env);
+  options.environment =
+      cli_environment((tests_ask_for_validation() ? "SORTSCOPE_VALIDATION=1 " : "") + env);
+  std::vector<std::string> command{SORTSCOPE_CLI};
+  for (std::string& word : cli_words(args)) command.push_back(std::move(word));
+  platform::ChildProcess program(command, options);
+  CliResult r = finish_child(program);
+  // Standard output in text mode ends lines with "\r\n" on Windows: the tests compare "\n". A
+  // "\r" alone (a progress line redrawn) stays.
+  for (std::size_t at = r.out.find("\r\n"); at != std::string::npos; at = r.out.find("\r\n", at))
+    r.out.erase(at, 1);
+  return r;
+}
+
+// The CLI started by the system's shell, for the cases that need sh's jobs and signals (`&`,
+// `kill -INT $pid`, `wait`): `command_line` follows the CLI's path and is read by the shell, so
+// it is written in sh's language and these cases need sh for their shell.
+inline CliResult cli_in_shell(const std::string& command_line) {
+  platform::ChildOptions options;
+  options.capture_output = true;
+  options.environment = cli_environment(tests_ask_for_validation() ? "SORTSCOPE_VALIDATION=1" : "");
   platform::ChildProcess shell = platform::ChildProcess::shell(
-      platform::shell_quote(SORTSCOPE_CLI) + " " + args + " 2>&1", options);
+      platform::shell_quote(SORTSCOPE_CLI) + " " + command_line, options);
   return finish_child(shell);
 }
 

@@ -1,11 +1,11 @@
 #include "support/gpu.hpp"
 
-#include <cstdlib>
 #include <memory>
 
 #include <catch2/catch.hpp>
 
 #include "plan/runner.hpp"
+#include "support/validation_choice.hpp"
 
 namespace ss::test {
 
@@ -20,9 +20,7 @@ const Context& gpu() {
   auto& context = instance();
   if (!context) {
     ContextOptions options;
-    // Under wine (tests/windows/run.sh) no layer can load: Wine's vulkan-1.dll offers none. The
-    // Linux suite runs the same kernels with the layer on.
-    options.validation = std::getenv("SORTSCOPE_TESTS_WITHOUT_VALIDATION") == nullptr;
+    options.validation = tests_ask_for_validation();
     context = std::make_unique<Context>(options);
   }
   return *context;

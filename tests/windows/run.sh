@@ -122,12 +122,13 @@ else
   fail "render --audio: WAV"; tail -n 5 "$work/last.log"
 fi
 
-# --- Pictures: a step as PNG and SVG, a race, an animated GIF, each equal to Linux's; MP4 without
-# ffmpeg.exe is refused with what to install. (Not every picture is equal: radix4's step 5 in the
-# digits view differs in 25 bytes of one glyph's edge, by 1 each; docs/windows-build.md.)
-# (SVG: the diagram of the same step, beside the PNG.)
+# --- Pictures: a step as PNG and SVG, a race, radix4's digits view, an animated GIF, each equal to
+# Linux's; MP4 without ffmpeg.exe is refused with what to install. (SVG: the diagram of the same
+# step, beside the PNG. The digits view's heading once differed in a glyph's edge: the font atlas's
+# order, render/font_atlas_order.hpp.)
 renders="step.png|--algo batcher --n 32 --step 7 --view both --svg SVG
          race.png|--algo batcher --n 16 --race mergesort --step 3
+         digits.png|--algo radix4 --n 64 --step 5 --view digits
          steps.gif|--algo batcher --n 16 --steps all"
 while IFS='|' read -r out args; do
   out=${out//[[:space:]]/}
