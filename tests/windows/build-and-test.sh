@@ -15,8 +15,8 @@
 #    hidden ones and those tagged slow (the failure injections at 2^20 keys and the long sweeps,
 #    whose Windows-specific parts, the process, file and interrupt calls, the quick cases cover),
 #    in two wine processes side by side. Without the Vulkan validation layer, which wine does not
-#    bring (SORTSCOPE_TESTS_WITHOUT_VALIDATION); the three cases that ask for it themselves are
-#    left out.
+#    bring (SORTSCOPE_TESTS_WITHOUT_VALIDATION); the three cases that ask for it themselves
+#    ([validation]) and those that need the host (tagged no-wine, each saying why) are left out.
 #
 # SORTSCOPE_WINDOWS_TEST_SPEC replaces step 3's test spec. Exits non-zero when any step fails.
 set -euo pipefail
@@ -35,7 +35,7 @@ checked=$(date +%s)
 cmake --build --preset windows --target sortscope_tests
 built=$(date +%s)
 exe=$repo/build/windows/tests/sortscope_tests.exe
-spec=${SORTSCOPE_WINDOWS_TEST_SPEC:-"[gpu]~[.]~[slow]~[validation],[cli]~[.]~[slow]~[validation],[render]~[.]~[slow]~[validation]"}
+spec=${SORTSCOPE_WINDOWS_TEST_SPEC:-"[gpu]~[.]~[slow]~[validation]~[no-wine],[cli]~[.]~[slow]~[validation]~[no-wine],[render]~[.]~[slow]~[validation]~[no-wine]"}
 
 work=$repo/build/windows-test/suite
 rm -rf "$work"
