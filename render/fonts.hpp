@@ -5,7 +5,8 @@
 
 namespace ss::render {
 
-std::span<const unsigned char> font_sans();  // DejaVu Sans: labels and panels
-std::span<const unsigned char> font_mono();  // DejaVu Sans Mono: GLSL source, numbers
+std::span<const unsigned char> font_sans();       // DejaVu Sans: labels and panels
+std::span<const unsigned char> font_sans_bold();  // DejaVu Sans Bold: handout headings
+std::span<const unsigned char> font_mono();       // DejaVu Sans Mono: GLSL source, numbers
 
 }  // namespace ss::render

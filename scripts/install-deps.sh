@@ -8,7 +8,7 @@ PACKAGES="
   libvulkan-dev glslc vulkan-validationlayers mesa-vulkan-drivers vulkan-tools
   libglfw3-dev libimgui-dev libglm-dev libstb-dev libgif-dev
   libcli11-dev nlohmann-json3-dev catch2 libtbb-dev libpugixml-dev libtomlplusplus-dev
-  libcairo2-dev poppler-utils libsdl2-dev ffmpeg
+  libcairo2-dev libfreetype-dev poppler-utils libsdl2-dev ffmpeg
   openmpi-bin libopenmpi-dev
   fonts-dejavu-core xvfb xauth
   chromium

@@ -8,6 +8,7 @@
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 #include "platform/utf8_paths.hpp"
+#include "render/cairo_fonts.hpp"
 
 namespace ss::cli {
 
@@ -15,7 +16,6 @@ namespace {
 
 // A4 landscape in points.
 constexpr double k_page_w = 842, k_page_h = 595, k_margin = 36;
-constexpr const char* k_font = "DejaVu Sans";
 
 struct Rgb {
   double r, g, b;
@@ -90,8 +90,7 @@ class PdfHandout final : public HandoutWriter {
 
   // Text wrapped at word boundaries to the page's width, from y down; y ends under it.
   void text(const std::string& words, double size, bool bold, Rgb color, double& y) {
-    cairo_select_font_face(cr_, k_font, CAIRO_FONT_SLANT_NORMAL,
-                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    fonts_.select(cr_, bold);
     cairo_set_font_size(cr_, size);
     cairo_set_source_rgb(cr_, color.r, color.g, color.b);
     const double width = k_page_w - 2 * k_margin, line = size * 1.3;
@@ -142,6 +141,7 @@ class PdfHandout final : public HandoutWriter {
 
   std::filesystem::path out_;
   std::string bytes_;
+  render::CairoFonts fonts_;  // the same DejaVu on every system, not the system's "DejaVu Sans"
   cairo_surface_t* surface_ = nullptr;
   cairo_t* cr_ = nullptr;
 };

@@ -1,7 +1,9 @@
 // render --lesson: the handout's pages and text, read back with pdftotext (poppler-utils).
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -154,4 +156,38 @@ TEST_CASE("handout: a bad lesson or a failure midway leaves no file", "[lesson][
   r = cli("render --lesson nosuch --out x.pdf");
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("no built-in lesson 'nosuch'"));
+}
+
+TEST_CASE("handout: the text is drawn in the bundled DejaVu even where the system has no fonts",
+          "[lesson][cli][gpu]") {
+  // A fontconfig that knows no font at all, as a Windows machine knows no "DejaVu Sans": cairo's
+  // toy font API would fall back to its built-in stroke font (Type 3 fonts in pdffonts).
+  const std::string no_fonts =
+      ss::test::data_file("no-fonts.conf", "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n");
+  const std::string pdf = data_path("bundled-font-handout.pdf");
+  std::filesystem::remove(pdf);
+  auto r =
+      cli("render --lesson '" + k_example + "' --out '" + pdf + "'", "FONTCONFIG_FILE=" + no_fonts);
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  const auto fonts = ss::test::run_program({"pdffonts", pdf});
+  INFO(fonts.out);
+  REQUIRE(fonts.code == 0);
+  // pdffonts: a header of two lines, then a font a line ("ABCDEF+DejaVuSans TrueType WinAnsi
+  // yes yes yes 6 0": a subset, embedded).
+  std::istringstream lines(fonts.out);
+  std::vector<std::string> names;
+  std::string line;
+  std::getline(lines, line);
+  std::getline(lines, line);
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    std::string name, type, encoding, embedded;
+    words >> name >> type >> encoding >> embedded;
+    CHECK(type == "TrueType");
+    CHECK(embedded == "yes");
+    names.push_back(name.substr(name.find('+') + 1));
+  }
+  std::sort(names.begin(), names.end());
+  CHECK(names == std::vector<std::string>{"DejaVuSans", "DejaVuSans-Bold"});
 }
