@@ -302,10 +302,27 @@ def check_the_watch(browser, watch, folder, viewport):
     return ["the watch's own check: a page's %s went unseen" % kind for kind in missed]
 
 
+_FRAME_MS = 1000 / 60
+# N PageUp presses (keydown on the document, as the page listens), each timed with the style and
+# layout it leaves for the next frame forced: [median, longest] in ms.
+_TIME_KEYS_BACK = """(() => {
+  const times = [];
+  for (let i = 0; i < %d; i++) {
+    const start = performance.now();
+    document.dispatchEvent(new KeyboardEvent("keydown", {key: "PageUp", code: "PageUp",
+                                                         bubbles: true}));
+    void document.body.offsetHeight;
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return [times[Math.floor(times.length / 2)], times[times.length - 1]];
+})()"""
+
+
 def check_lesson(browser, watch, diff, expected, viewport):
     """Walks the lesson's site; returns (problems, report)."""
     page = LessonPage(browser, watch, expected.site, viewport)
-    report = {"stops": 0, "pictures": [], "same": [], "neighbour": [], "tones": 0}
+    report = {"stops": 0, "pictures": [], "same": [], "neighbour": [], "tones": 0, "key_ms": [0, 0]}
     problems = []
     watch.where = expected.name + " loading"
     page.load()
@@ -327,6 +344,17 @@ def check_lesson(browser, watch, diff, expected, viewport):
     last = page.evaluate(_READ_STOP)["progress"]
     if "stop %d of %d" % (len(expected.stops), len(expected.stops)) not in last:
         problems.append("%s: PageDown at the last stop moved to %r" % (expected.name, last))
+    # Back to the first stop, timing the page's own work for each key press (the handler, then
+    # the style and layout it leaves for the frame), which must fit in a 60 Hz frame.
+    watch.where = expected.name + " back by keys"
+    report["key_ms"] = page.evaluate(_TIME_KEYS_BACK % len(expected.stops))
+    # The typical press, not the longest, which a busy 2-core test machine stretches.
+    if report["key_ms"][0] > _FRAME_MS:
+        problems.append("%s: a key press took %.1f ms of the page's time (median), more than a "
+                        "frame (%.1f ms)" % (expected.name, report["key_ms"][0], _FRAME_MS))
+    first = page.evaluate(_READ_STOP)["progress"]
+    if "stop 1 of %d" % len(expected.stops) not in first:
+        problems.append("%s: PageUp back from the end reached %r" % (expected.name, first))
     watch.where = expected.name + " sound"
     sound_problems, report["tones"] = sound_check(page)
     problems += sound_problems
@@ -402,7 +430,8 @@ def check_all(browser, watch, names, futures, work, viewport, totals):
         print("%s: %d stops, %d scenes, %d pictures compared, %d requests (the site's files), "
               "%s; CLI %.1f s, browser %.1f s" % (
                   name, report["stops"], expected.scenes, len(report["pictures"]),
-                  watch.requests, "%d tones on a step after a click" % report["tones"],
+                  watch.requests, "%d tones on a step after a click, a key press %.2f ms "
+                  "(median; longest %.2f)" % (report["tones"], *report["key_ms"]),
                   expected.cli_seconds, time.monotonic() - begun))
         for line in problems:
             print("  FAILED: " + line)
