@@ -54,7 +54,6 @@ struct Report {
   double device_ms = 0, input_ms = 0, plan_ms = 0;
 };
 
-
 nlohmann::json phases_json(const SamplePhaseTimes& t, double verify_ms) {
   return {{"local_sort", t.local_sort},
           {"local_sort_gpu", t.local_sort_gpu},
