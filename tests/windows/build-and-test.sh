@@ -55,8 +55,10 @@ xvfb-run -a wine "$exe" "$spec" --list-test-names-only 2>/dev/null | tr -d '\r' 
 total=$(wc -l <"$work/names.txt")
 [ "$total" -gt 0 ] || { say "no test case matches $spec"; exit 1; }
 # Catch's test specs treat , [ ] * and \ in a name as syntax unless escaped.
-sed 's/[][,*"\\]/\\&/g' "$work/names.txt" | awk 'NR % 2 == 1' >"$work/half-1.txt"
-sed 's/[][,*"\\]/\\&/g' "$work/names.txt" | awk 'NR % 2 == 0' >"$work/half-2.txt"
+: >"$work/half-1.txt"
+: >"$work/half-2.txt"
+sed 's/[][,*"\\]/\\&/g' "$work/names.txt" |
+  awk -v dir="$work" '{ print > (dir "/half-" (NR % 2 == 1 ? 1 : 2) ".txt") }'
 say "$total test cases under wine, in two processes"
 status=0
 xvfb-run -a -s "-screen 0 1920x1080x24" bash -c '
