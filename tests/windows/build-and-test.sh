@@ -54,7 +54,7 @@ xvfb-run -a wine "$exe" "$spec" --list-test-names-only 2>/dev/null | tr -d '\r' 
   grep -v '^$' | grep -v ' test cases\?$' >"$work/names.txt" || true
 total=$(wc -l <"$work/names.txt")
 [ "$total" -gt 0 ] || { say "no test case matches $spec"; exit 1; }
-# Catch's test specs treat , [ ] * and \ in a name as syntax unless escaped.
+# Catch's test specs treat , [ ] * " and \ in a name as syntax unless escaped.
 : >"$work/half-1.txt"
 : >"$work/half-2.txt"
 sed 's/[][,*"\\]/\\&/g' "$work/names.txt" |
