@@ -58,14 +58,15 @@ std::optional<Placeholder> find_placeholder(const std::string& out) {
 AnimationFormat animation_format(const std::string& out) {
   if (ends_with(out, ".gif")) return AnimationFormat::gif;
   if (ends_with(out, ".mp4")) return AnimationFormat::video;
-  if (ends_with(out, "/") || find_placeholder(out)) return AnimationFormat::png_sequence;
+  if (platform::ends_in_separator(out) || find_placeholder(out))
+    return AnimationFormat::png_sequence;
   throw UsageError("with --steps, --out '" + out +
                    "' must end in .gif (animated GIF) or .mp4 (video, needs ffmpeg), contain %d "
                    "or %04d (one PNG per step), or end in / (a folder of PNGs)");
 }
 
 std::string sequence_path(const std::string& out, std::size_t step) {
-  if (ends_with(out, "/")) return sequence_path(out + "step-%04d.png", step);
+  if (platform::ends_in_separator(out)) return sequence_path(out + "step-%04d.png", step);
   const Placeholder p = *find_placeholder(out);
   std::string number = std::to_string(step);
   if (number.size() < std::size_t(p.width))

@@ -226,7 +226,8 @@ std::string html_escape(const std::string& text) {
 bool names_folder(const std::filesystem::path& out) {
   const std::string text = platform::utf8_from_path(out);
   std::error_code error;
-  return !text.empty() && (text.back() == '/' || std::filesystem::is_directory(out, error));
+  return platform::ends_in_separator(text) ||
+         (!text.empty() && std::filesystem::is_directory(out, error));
 }
 
 std::unique_ptr<HandoutWriter> make_handout_writer(const std::filesystem::path& out,

@@ -17,4 +17,14 @@ std::filesystem::path path_from_utf8(const std::string& text);
 // POSIX: path::string(). Windows: WideCharToMultiByte to UTF-8.
 std::string utf8_from_path(const std::filesystem::path& path);
 
+// Whether a path typed by a user ends in a directory separator, the way `--out pictures/` names a
+// folder: '/' everywhere, and also the system's own separator where it differs ('\' on Windows,
+// where `--out pictures\` is as natural).
+inline bool ends_in_separator(const std::string& text) {
+  if (text.empty()) return false;
+  const char last = text.back();
+  return last == '/' || (std::filesystem::path::preferred_separator != '/' &&
+                         last == static_cast<char>(std::filesystem::path::preferred_separator));
+}
+
 }  // namespace ss::platform

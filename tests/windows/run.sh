@@ -8,7 +8,8 @@
 # sortscope-cli.exe lists the device; sorts files with every algorithm (and other key types, pairs,
 # descending, raw binary), each verified on the GPU (exit 0) and written byte for byte as the Linux
 # build writes it (line ends aside); refuses the sample sort over MPI (exit 2); writes a lesson
-# handout PDF (as many pages as Linux's) and a WAV (equal to Linux's); says what to install without
+# handout PDF (as many pages as Linux's), a WAV, pictures and a lesson's web site (equal to
+# Linux's, folders named with a trailing backslash); says what to install without
 # vulkan-1.dll (exit 2); and sortscope.exe plays a built-in lesson to its end with PageDown in a
 # window and writes a screenshot (build/windows-test/lesson-networks.png), as does the recorded
 # sample sort's lesson. The Linux side is
@@ -163,6 +164,24 @@ if [ $code -eq 2 ] && grep -q 'ffmpeg.exe from ffmpeg.org' "$work/last.log"; the
   pass "render video.mp4 without ffmpeg.exe: exit 2, says where to get it"
 else
   fail "render video.mp4 without ffmpeg.exe: exit $code"; tail -n 5 "$work/last.log"
+fi
+
+# --- Folders named with Windows' own separator at the end: a step's PNGs, and a lesson's web
+# site (render --web), each file equal to Linux's.
+"$linux_cli" render --algo batcher --n 16 --steps all --out "$work/linux/frames/" >/dev/null 2>&1
+if win_cli render --algo batcher --n 16 --steps all --out "out put\\Bilder\\" &&
+   diff -r "$app/out put/Bilder" "$work/linux/frames" >/dev/null; then
+  pass "render --steps all --out 'out put\\Bilder\\': $(ls "$work/linux/frames" | wc -l) PNGs equal to Linux's"
+else
+  fail "render --steps all --out 'out put\\Bilder\\'"; tail -n 5 "$work/last.log"
+fi
+"$linux_cli" render --lesson mergesort --web --out "$work/linux/site/" >/dev/null 2>&1
+if win_cli render --lesson mergesort --web --out "out put\\Web Übung\\" &&
+   diff -r "$app/out put/Web Übung" "$work/linux/site" >/dev/null; then
+  pass "render --lesson mergesort --web: $(ls "$work/linux/site" | wc -l) files equal to Linux's"
+else
+  fail "render --lesson mergesort --web"; tail -n 5 "$work/last.log"
+  diff -rq "$app/out put/Web Übung" "$work/linux/site" | head -n 5
 fi
 
 # --- Full speed against std::sort on one core and on all cores, each verified.
