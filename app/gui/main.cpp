@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include <GLFW/glfw3.h>  // key codes only: the keys are GLFW's, with a window or without
+#include <CLI/CLI.hpp>
 
 #include "algorithms/algorithm.hpp"
 #include "common/lesson.hpp"
@@ -657,12 +658,8 @@ int main(int argc, char** argv) {
   o.mute_given = cli.count("--mute") > 0;
   try {
     return run(o);
-  } catch (const ss::UsageError& e) {
-    std::cerr << "sortscope: error: " << e.what() << "\n";
-  } catch (const ss::SetupError& e) {
-    std::cerr << "sortscope: error: " << e.what() << "\n";
-  } catch (const std::exception& e) {
-    std::cerr << "sortscope: error: " << e.what() << "\n";
+  } catch (const std::exception& e) {  // UsageError, SetupError and the rest alike
+    ss::platform::report_fatal_error("sortscope", e.what());
   }
   return k_exit_usage;
 }

@@ -2,11 +2,14 @@
 // run.sh: all-or-nothing replacement in a folder named with a space and an accented letter, a
 // child started with spaces, quotes and backslashes in its arguments, its exit status, a pipe to
 // its input, its environment, cmd.exe, the user folders, the terminal, stop requests, UTF-8
-// paths and arguments. One line per check ("ok" or "FAIL"); the exit code counts the failures.
+// paths and arguments, the desktop app's last error in a message box when nothing else shows it
+// (needs a display: run.sh starts one). One line per check ("ok" or "FAIL"); the exit code counts
+// the failures.
 //   windows_side_check.exe WORK_FOLDER EXPECTED_ARGUMENT
 #include <windows.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -14,18 +17,21 @@
 #include <sstream>
 #include <string>
 #include <system_error>
+#include <thread>
 #include <vector>
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "platform/child_process.hpp"
 #include "platform/command_line_quoting.hpp"
+#include "platform/console.hpp"
 #include "platform/replacement_file.hpp"
 #include "platform/stop_requests.hpp"
 #include "platform/terminal.hpp"
 #include "platform/this_process.hpp"
 #include "platform/user_folders.hpp"
 #include "platform/utf8_paths.hpp"
+#include "platform/wide_text_windows.hpp"
 
 using namespace ss::platform;
 namespace fs = std::filesystem;
@@ -301,6 +307,48 @@ void check_text(int argc, char** argv, const std::string& expected_argument) {
         arguments.size() == 3 ? arguments[2] + " (argv: " + argv[2] + ")" : "");
 }
 
+// report_fatal_error: with standard error leading somewhere it returns at once; with it leading
+// nowhere, as for an app started by a double-click, a message box titled with the program's name
+// shows the message until OK.
+void check_fatal_error_report() {
+  using namespace std::chrono;
+  const HANDLE standard_error = ::GetStdHandle(STD_ERROR_HANDLE);
+  const auto started = steady_clock::now();
+  report_fatal_error("windows_side_check", "an error written to standard error");
+  check(steady_clock::now() - started < seconds(5),
+        "fatal error: with standard error leading somewhere, written there, no message box");
+
+  ::SetStdHandle(STD_ERROR_HANDLE, nullptr);
+  const std::string message = "no Vulkan driver \xC3\xA9 (line 1)\nline 2";
+  std::atomic<bool> returned = false;
+  std::thread reporter([&] {
+    report_fatal_error("sortscope check \xE2\x9C\x93", message);
+    returned = true;
+  });
+  HWND box = nullptr;
+  for (int i = 0; i < 300 && box == nullptr; ++i) {
+    box = ::FindWindowW(L"#32770", L"sortscope check \u2713");  // the dialog class of boxes
+    if (box == nullptr) std::this_thread::sleep_for(milliseconds(100));
+  }
+  std::wstring text(256, L'\0');
+  if (box != nullptr) {
+    // The text of a message box is its static control 0xFFFF.
+    text.resize(::GetDlgItemTextW(box, 0xFFFF, text.data(), int(text.size())));
+    std::this_thread::sleep_for(milliseconds(300));
+  }
+  const bool waited = !returned;
+  if (box != nullptr) ::PostMessageW(box, WM_COMMAND, IDOK, 0);
+  if (box != nullptr || returned)
+    reporter.join();  // else the box never came: leave it waiting
+  else
+    reporter.detach();
+  ::SetStdHandle(STD_ERROR_HANDLE, standard_error);
+  check(box != nullptr && waited && returned && text == L"no Vulkan driver \u00e9 (line 1)\nline 2",
+        "fatal error: with standard error leading nowhere, a message box shows it until OK",
+        box == nullptr ? "no box titled 'sortscope check \xE2\x9C\x93' within 30 s"
+                       : utf8_from_wide(text));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -320,6 +368,7 @@ int main(int argc, char** argv) {
     check_text(argc, argv, "d\xC3\xA9j\xC3\xA0 vu");
     std::printf("info - stderr_is_terminal(): %s\n", stderr_is_terminal() ? "true" : "false");
     check_stop_requests();
+    check_fatal_error_report();
   } catch (const std::exception& e) {
     check(false, "unexpected exception", e.what());
   }
