@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include <CLI/CLI.hpp>
+
 #include "algorithms/algorithm.hpp"
 #include "core/errors.hpp"
 #include "input/key_file.hpp"

@@ -7,11 +7,15 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "input/distributions.hpp"
 #include "plan/device_limits.hpp"
 #include "plan/key_array.hpp"
+
+// Declared only: CLI/CLI.hpp compiles much of CLI11 into each file that includes it (seconds
+// apiece), and most files that use a scenario register no options.
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace ss {
 

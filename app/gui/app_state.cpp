@@ -43,8 +43,13 @@ SweepRequest timing_request(const Scenario& s, std::vector<std::string> impls, s
 // to the 0-1 check, so stepping its counterexample keeps the verdict).
 std::string plan_key(const Plan& plan) {
   std::string key = plan.algorithm + "/" + std::to_string(plan.spec.n);
-  for (const DisabledComparator& c : plan.spec.disabled)
-    key += "/" + std::to_string(c.layer) + ":" + std::to_string(c.index);
+  for (const DisabledComparator& c : plan.spec.disabled) {
+    // Appended piece by piece: "/" + std::to_string(...) draws GCC 12's false -Wrestrict.
+    key += '/';
+    key += std::to_string(c.layer);
+    key += ':';
+    key += std::to_string(c.index);
+  }
   return key;
 }
 
