@@ -39,12 +39,13 @@ die() { say "error: $*" >&2; exit 1; }
 
 # --- Host packages ---------------------------------------------------------------------------
 # The cross compilers and binutils, the build tools the source packages use, dpkg-source, wine
-# for running the results, and the two -dev packages whose plain headers are taken as they are
-# (libvulkan-dev, libtomlplusplus-dev: see build_vulkan and build_tomlplusplus).
+# for running the results, zip and unzip for the package and its checks, and the two -dev
+# packages whose plain headers are taken as they are (libvulkan-dev, libtomlplusplus-dev: see
+# build_vulkan and build_tomlplusplus).
 HOST_PACKAGES="
   gcc-mingw-w64-x86-64-posix g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 mingw-w64-tools
   dpkg-dev make cmake ninja-build meson pkg-config xz-utils
-  wine wine64
+  wine wine64 zip unzip
   libvulkan-dev libtomlplusplus-dev
 "
 missing=""

@@ -11,6 +11,7 @@
 #    built it once pays seconds for it, a cold one about ten minutes on two cores.
 # 2. tests/windows/run.sh: the zip, unpacked into a folder whose path holds a space and non-ASCII
 #    letters, under wine64, Xvfb and lavapipe, its outputs against the Linux build's.
+# 4. (After 3.) tests/platform/windows/run.sh: the platform room's Windows side on its own.
 # 3. The test binary, cross-built, under wine: every test case tagged gpu, cli or render, but the
 #    hidden ones and those tagged slow (the failure injections at 2^20 keys and the long sweeps,
 #    whose Windows-specific parts, the process, file and interrupt calls, the quick cases cover),
@@ -64,7 +65,8 @@ status=0
 xvfb-run -a -s "-screen 0 1920x1080x24" bash -c '
   cd "$1"
   for half in 1 2; do
-    wine "$2" --input-file "Z:${1//\//\\}\\half-$half.txt" --reporter compact >"half-$half.log" 2>&1 &
+    wine "$2" --input-file "Z:${1//\//\\}\\half-$half.txt" --reporter compact --durations yes \
+      >"half-$half.log" 2>&1 &
   done
   code=0
   for job in $(jobs -p); do wait "$job" || code=1; done
@@ -72,15 +74,26 @@ xvfb-run -a -s "-screen 0 1920x1080x24" bash -c '
 # Each half must have run every case it was given: a name Catch could not match runs nothing.
 ran=0
 for half in 1 2; do
-  tr -d '\r' <"$work/half-$half.log" | grep -E '(failed|FAILED|error)' | grep -v '^Passed' | head -n 40 || true
+  tr -d '\r' <"$work/half-$half.log" | grep -vE '^[0-9]+\.[0-9]+ s: ' |
+    grep -E '(failed|FAILED|error)' | grep -v '^Passed' | head -n 40 || true
   tr -d '\r' <"$work/half-$half.log" | grep -E '^(Passed all|test cases:)' || true
   cases=$(tr -d '\r' <"$work/half-$half.log" |
     sed -n 's/^Passed all \([0-9]*\) test cases.*/\1/p; s/^test cases: *\([0-9]*\) .*/\1/p' | tail -n 1)
   ran=$((ran + ${cases:-0}))
 done
 [ "$ran" -eq "$total" ] || { say "$ran of $total test cases ran"; status=1; }
+say "the slowest cases under wine:"
+cat "$work"/half-*.log | tr -d '\r' | grep -E '^[0-9]+\.[0-9]+ s: ' | sort -rn | head -n 8 | sed 's/^/  /'
+# The Windows side of the platform room on its own (Ctrl-C, child processes, replacement, the
+# message box): tests/platform/windows/run.sh.
+platform_started=$(date +%s)
+wineserver -k 2>/dev/null || true  # its server knew the display that xvfb-run just closed
+tests/platform/windows/run.sh "$repo/build/windows-test/platform" >"$work/platform.log" 2>&1 ||
+  { grep -E '^(FAIL|ok|skip)' "$work/platform.log" | grep -v '^ok' || tail -n 20 "$work/platform.log"; status=1; }
+say "platform room's Windows side: $(grep -a 'failure(s)$' "$work/platform.log" | tail -n 1)"
 finished=$(date +%s)
 say "package $((packed - started)) s, zip checks $((checked - packed)) s, test binary" \
-    "$((built - checked)) s, its $total cases under wine $((finished - built)) s"
+    "$((built - checked)) s, its $total cases under wine $((platform_started - built)) s," \
+    "platform room $((finished - platform_started)) s"
 [ $status -eq 0 ] || { say "FAILED: see $work/half-*.log"; exit 1; }
 say "all passed"
