@@ -1,4 +1,5 @@
 // sortscope-cli: sorts on the GPU from the command line, without a window.
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <map>
@@ -67,7 +68,14 @@ int main(int argc, char** argv) {
     std::_Exit(ss::interrupt_exit_code());
   } catch (const ss::GpuError& e) {
     std::cerr << "sortscope-cli: error: " << e.what() << "\n";
-    return k_exit_gpu_failed;
+    // Without the exit handlers: a device given up as hung may still be running its kernel on the
+    // driver's own threads (lavapipe's), and the driver's teardown at exit would unload the code
+    // under them (a crash after the message, seen once on a loaded 2-core machine). Everything this
+    // command made is already unwound; output files are whole or untouched.
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    std::_Exit(k_exit_gpu_failed);
   } catch (const vk::DeviceLostError& e) {  // outside a submission's wait (e.g. a query's)
     std::cerr << "sortscope-cli: error: the GPU was lost (VK_ERROR_DEVICE_LOST: " << e.what()
               << "); the result is lost. Check the driver's log (e.g. dmesg), then run again\n";
