@@ -168,7 +168,7 @@ AnimationRecorder::AnimationRecorder(const Context& context, const Plan& plan,
                          make_gif_palette(images));
   } else if (format == AnimationFormat::video) {
     output_->video.emplace(platform::path_from_utf8(out_), frame.width, frame.height, options.fps);
-  } else if (ends_with(out_, "/")) {
+  } else if (platform::ends_in_separator(out_)) {
     std::error_code error;
     std::filesystem::create_directories(platform::path_from_utf8(out_), error);
     if (error) throw UsageError("cannot make the folder '" + out_ + "': " + error.message());
@@ -258,7 +258,7 @@ void write_drawn_animation(const std::function<Image(std::size_t)>& draw, std::u
     }
     video.finish();
   } else {
-    if (ends_with(out, "/")) {
+    if (platform::ends_in_separator(out)) {
       std::error_code error;
       std::filesystem::create_directories(platform::path_from_utf8(out), error);
       if (error) throw UsageError("cannot make the folder '" + out + "': " + error.message());
