@@ -13,7 +13,10 @@ constexpr float k_peak = 0.9f;
 double key_pitch_hz(double rank) {
   rank = std::clamp(rank, 0.0, 1.0);
   const double semitones = 12.0 * std::log2(k_highest_pitch_hz / k_lowest_pitch_hz);
-  return k_lowest_pitch_hz * std::exp2(std::round(rank * semitones) / 12.0);
+  const double hz = k_lowest_pitch_hz * std::exp2(std::round(rank * semitones) / 12.0);
+  // To a micro-hertz: C libraries differ in exp2's last bit (glibc's and the Windows build's gave
+  // 226.52983504360645 and ...643), and a web lesson writes each pitch out in full.
+  return std::round(hz * 1e6) / 1e6;
 }
 
 void add_tone(const Tone& tone, std::uint32_t sample_rate, std::int64_t first, std::int64_t offset,
