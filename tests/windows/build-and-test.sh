@@ -65,8 +65,9 @@ status=0
 xvfb-run -a -s "-screen 0 1920x1080x24" bash -c '
   cd "$1"
   for half in 1 2; do
-    wine "$2" --input-file "Z:${1//\//\\}\\half-$half.txt" --reporter compact --durations yes \
-      >"half-$half.log" 2>&1 &
+    # A case that hangs (wine once left a CLI waiting without end) fails the run, not stalls it.
+    timeout 1500 wine "$2" --input-file "Z:${1//\//\\}\\half-$half.txt" --reporter compact \
+      --durations yes >"half-$half.log" 2>&1 &
   done
   code=0
   for job in $(jobs -p); do wait "$job" || code=1; done
