@@ -93,7 +93,7 @@ platform_started=$(date +%s)
 wineserver -k 2>/dev/null || true  # its server knew the display that xvfb-run just closed
 tests/platform/windows/run.sh "$repo/build/windows-test/platform" >"$work/platform.log" 2>&1 ||
   { grep -E '^(FAIL|ok|skip)' "$work/platform.log" | grep -v '^ok' || tail -n 20 "$work/platform.log"; status=1; }
-say "platform room's Windows side: $(grep -a 'failure(s)$' "$work/platform.log" | tail -n 1)"
+say "platform room's Windows side: $(tr -d '\r' <"$work/platform.log" | grep -a 'failure(s)$' | tail -n 1)"
 finished=$(date +%s)
 say "package $((packed - started)) s, zip checks $((checked - packed)) s, test binary" \
     "$((built - checked)) s, its $total cases under wine $((platform_started - built)) s," \
