@@ -53,6 +53,14 @@ std::optional<Placeholder> find_placeholder(const std::string& out) {
   return Placeholder{at, i + 1 - at, width};
 }
 
+// A PNG sequence named as a folder (`--out frames/`) writes into it: made first, with its parents.
+void make_sequence_folder(const std::string& out) {
+  if (!platform::ends_in_separator(out)) return;
+  std::error_code error;
+  std::filesystem::create_directories(platform::path_from_utf8(out), error);
+  if (error) throw UsageError("cannot make the folder '" + out + "': " + error.message());
+}
+
 }  // namespace
 
 AnimationFormat animation_format(const std::string& out) {
@@ -168,10 +176,8 @@ AnimationRecorder::AnimationRecorder(const Context& context, const Plan& plan,
                          make_gif_palette(images));
   } else if (format == AnimationFormat::video) {
     output_->video.emplace(platform::path_from_utf8(out_), frame.width, frame.height, options.fps);
-  } else if (platform::ends_in_separator(out_)) {
-    std::error_code error;
-    std::filesystem::create_directories(platform::path_from_utf8(out_), error);
-    if (error) throw UsageError("cannot make the folder '" + out_ + "': " + error.message());
+  } else {
+    make_sequence_folder(out_);
   }
   stepper_->jump(steps.first);
 }
@@ -258,11 +264,7 @@ void write_drawn_animation(const std::function<Image(std::size_t)>& draw, std::u
     }
     video.finish();
   } else {
-    if (platform::ends_in_separator(out)) {
-      std::error_code error;
-      std::filesystem::create_directories(platform::path_from_utf8(out), error);
-      if (error) throw UsageError("cannot make the folder '" + out + "': " + error.message());
-    }
+    make_sequence_folder(out);
     for (std::size_t i = 0; i < total; ++i)
       write_png(frames[i], sequence_path(out, options.steps.first + i));
   }
