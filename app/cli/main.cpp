@@ -13,6 +13,20 @@
 #include "core/interrupt.hpp"
 #include "platform/this_process.hpp"
 
+namespace {
+
+// Ends the process with its streams flushed but without the exit handlers, for an end that may
+// leave work running on another thread (a CPU sort, a kernel on the driver's own threads) which
+// the libraries' teardown at exit must not race. Everything the command made is unwound by then.
+[[noreturn]] void exit_without_teardown(int code) {
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  std::_Exit(code);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace ss::cli;
   CLI::App app{
@@ -61,21 +75,14 @@ int main(int argc, char** argv) {
   } catch (const ss::Interrupted&) {
     std::cerr << "sortscope-cli: interrupted; the GPU finished its last submission and no "
                  "partial output was written\n";
-    // Without the exit handlers: a CPU sort left to finish on its own thread (run_interruptibly)
-    // must not race the library's teardown. Everything this command made is already unwound.
-    std::cout.flush();
-    std::cerr.flush();
-    std::_Exit(ss::interrupt_exit_code());
+    // A CPU sort may be left to finish on its own thread (run_interruptibly).
+    exit_without_teardown(ss::interrupt_exit_code());
   } catch (const ss::GpuError& e) {
     std::cerr << "sortscope-cli: error: " << e.what() << "\n";
-    // Without the exit handlers: a device given up as hung may still be running its kernel on the
-    // driver's own threads (lavapipe's), and the driver's teardown at exit would unload the code
-    // under them (a crash after the message, seen once on a loaded 2-core machine). Everything this
-    // command made is already unwound; output files are whole or untouched.
-    std::cout.flush();
-    std::cerr.flush();
-    std::fflush(nullptr);
-    std::_Exit(k_exit_gpu_failed);
+    // A device given up as hung may still run its kernel on the driver's own threads (lavapipe's),
+    // whose teardown at exit would unload the code under them (a crash after the message, seen once
+    // on a loaded 2-core machine).
+    exit_without_teardown(k_exit_gpu_failed);
   } catch (const vk::DeviceLostError& e) {  // outside a submission's wait (e.g. a query's)
     std::cerr << "sortscope-cli: error: the GPU was lost (VK_ERROR_DEVICE_LOST: " << e.what()
               << "); the result is lost. Check the driver's log (e.g. dmesg), then run again\n";
