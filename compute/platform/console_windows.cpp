@@ -77,13 +77,13 @@ void attach_to_parent_console() {
 void report_fatal_error(const std::string& program, const std::string& message) {
   std::cerr << program << ": error: " << message << "\n" << std::flush;
   if (leads_somewhere(STD_ERROR_HANDLE)) return;
-  // MB_SETFOREGROUND: the box comes to the front, as the window the user expected would have.
   std::wstring text;
   try {
     text = wide_from_utf8(message);
   } catch (const std::exception&) {  // not UTF-8: the box still says that something failed
     text = L"an error whose message is not UTF-8 text";
   }
+  // MB_SETFOREGROUND: the box comes to the front, as the window the user expected would have.
   ::MessageBoxW(nullptr, text.c_str(), wide_from_utf8(program).c_str(),
                 MB_OK | MB_ICONERROR | MB_SETFOREGROUND);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Windows leg of the README's test command, run after the Linux suites (whose
-# build/release/app/sortscope-cli it compares with):
+# The Windows leg, meant to end the README's test command (docs/windows-build.md, "Time in the
+# test command", says why it does not yet); run after the Linux suites, whose
+# build/release/app/sortscope-cli it compares with:
 #
 #   tests/windows/build-and-test.sh
 #
@@ -8,16 +9,16 @@
 #    zip. The prefix is kept outside the clone (SORTSCOPE_WINDOWS_PREFIX, by default
 #    ~/.cache/sortscope-windows/prefix), where build-deps.sh rebuilds a library only when its
 #    Debian source package, its recipe or the compiler changed: a fresh clone on a machine that
-#    built it once pays seconds for it, a cold one about ten minutes on two cores.
+#    built it once pays seconds for it, a cold one about 3.5 minutes on two idle cores.
 # 2. tests/windows/run.sh: the zip, unpacked into a folder whose path holds a space and non-ASCII
 #    letters, under wine64, Xvfb and lavapipe, its outputs against the Linux build's.
-# 4. (After 3.) tests/platform/windows/run.sh: the platform room's Windows side on its own.
 # 3. The test binary, cross-built, under wine: every test case tagged gpu, cli or render, but the
 #    hidden ones and those tagged slow (the failure injections at 2^20 keys and the long sweeps,
 #    whose Windows-specific parts, the process, file and interrupt calls, the quick cases cover),
 #    in two wine processes side by side. Without the Vulkan validation layer, which wine does not
 #    bring (SORTSCOPE_TESTS_WITHOUT_VALIDATION); the three cases that ask for it themselves
 #    ([validation]) and those that need the host (tagged no-wine, each saying why) are left out.
+# 4. tests/platform/windows/run.sh: the platform room's Windows side on its own.
 #
 # SORTSCOPE_WINDOWS_TEST_SPEC replaces step 3's test spec. Exits non-zero when any step fails.
 set -euo pipefail
