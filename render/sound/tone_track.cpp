@@ -8,6 +8,26 @@ namespace ss::render {
 
 namespace {
 constexpr float k_peak = 0.9f;
+
+// sin(2π·cycles) from floor, + and * alone: the C libraries' sin differ in the last bit (glibc's
+// and the Windows build's), which set a few samples of the same WAV one step apart.
+double tone_sine(double cycles) {
+  double x = cycles - std::floor(cycles);  // [0, 1)
+  if (x > 0.75)
+    x -= 1.0;
+  else if (x > 0.25)
+    x = 0.5 - x;  // sin(2π(1/2 - x)) = sin(2πx); now x is in [-1/4, 1/4]
+  const double a = 2.0 * std::numbers::pi * x, a2 = a * a;
+  // Taylor's series to a^15: within 1e-11 on [-π/2, π/2], far below a 16-bit step (3e-5).
+  double p = -1.0 / 1307674368000.0;
+  p = p * a2 + 1.0 / 6227020800.0;
+  p = p * a2 - 1.0 / 39916800.0;
+  p = p * a2 + 1.0 / 362880.0;
+  p = p * a2 - 1.0 / 5040.0;
+  p = p * a2 + 1.0 / 120.0;
+  p = p * a2 - 1.0 / 6.0;
+  return a + a * a2 * p;
+}
 }  // namespace
 
 double key_pitch_hz(double rank) {
@@ -26,7 +46,6 @@ void add_tone(const Tone& tone, std::uint32_t sample_rate, std::int64_t first, s
   // Shorter tones keep the shape: the attack and release share the tone's length.
   const double attack = std::min(k_tone_attack_s, tone.duration_s * 0.25);
   const double release = std::min(k_tone_release_s, tone.duration_s * 0.5);
-  const double w = 2.0 * std::numbers::pi * tone.frequency_hz;
   const std::int64_t end = offset + static_cast<std::int64_t>(out.size());
   for (std::int64_t i = std::max<std::int64_t>(0, offset - first); i < count; ++i) {
     const std::int64_t at = first + i;
@@ -34,9 +53,10 @@ void add_tone(const Tone& tone, std::uint32_t sample_rate, std::int64_t first, s
     const double t = double(i) / rate;
     const double left = tone.duration_s - t;
     const double envelope = std::clamp(std::min(t / attack, left / release), 0.0, 1.0);
-    double wave = std::sin(w * t);
+    const double cycles = tone.frequency_hz * t;
+    double wave = tone_sine(cycles);
     if (tone.timbre == Timbre::bright)
-      wave = 0.6 * wave + 0.3 * std::sin(2 * w * t) + 0.1 * std::sin(3 * w * t);
+      wave = 0.6 * wave + 0.3 * tone_sine(2 * cycles) + 0.1 * tone_sine(3 * cycles);
     out[static_cast<std::size_t>(at - offset)] += static_cast<float>(tone.gain * envelope * wave);
   }
 }
