@@ -21,7 +21,7 @@ for side in "$platform"/*_windows.cpp; do
 done
 $cxx $flags -I"$root/compute" -o "$out/windows_side_check.exe" "$here/windows_side_check.cpp" \
   "$out"/*_windows.o "$platform/command_line_quoting.cpp" "$platform/replacement_file.cpp" \
-  "$root/compute/core/interrupt.cpp" -lshell32
+  "$root/compute/core/interrupt.cpp" "$root/compute/core/interruptible.cpp" -lshell32
 $cxx $flags -municode -o "$out/echo_child.exe" "$here/echo_child.cpp"
 export WINEPREFIX="${WINEPREFIX:-$out/wineprefix}"
 export WINEDEBUG="${WINEDEBUG:--all}"
