@@ -8,8 +8,9 @@
 # sortscope-cli.exe lists the device; sorts files with every algorithm (and other key types, pairs,
 # descending, raw binary), each verified on the GPU (exit 0) and written byte for byte as the Linux
 # build writes it (line ends aside); refuses the sample sort over MPI (exit 2); writes a lesson
-# handout PDF (as many pages as Linux's), a WAV, pictures and a lesson's web site (equal to
-# Linux's, folders named with a trailing backslash); says what to install without
+# handout PDF (as many pages as Linux's), a WAV, pictures, an MP4 video with its soundtrack
+# (through an ffmpeg.exe on PATH) and a lesson's web site (equal to Linux's, folders named with a
+# trailing backslash); says what to install without
 # vulkan-1.dll (exit 2); and sortscope.exe plays a built-in lesson to its end with PageDown in a
 # window and writes a screenshot (build/windows-test/lesson-networks.png), as does the recorded
 # sample sort's lesson. The Linux side is
@@ -139,7 +140,7 @@ else
 fi
 
 # --- Pictures: a step as PNG and SVG, a race, radix4's digits view, an animated GIF, each equal to
-# Linux's; MP4 without ffmpeg.exe is refused with what to install. (SVG: the diagram of the same
+# Linux's; MP4 without ffmpeg.exe is refused with what to install, and made with one. (SVG: the diagram of the same
 # step, beside the PNG. The digits view's heading once differed in a glyph's edge: the font atlas's
 # order, render/font_atlas_order.hpp.)
 renders="step.png|--algo batcher --n 32 --step 7 --view both --svg SVG
@@ -164,6 +165,24 @@ if [ $code -eq 2 ] && grep -q 'ffmpeg.exe from ffmpeg.org' "$work/last.log"; the
   pass "render video.mp4 without ffmpeg.exe: exit 2, says where to get it"
 else
   fail "render video.mp4 without ffmpeg.exe: exit $code"; tail -n 5 "$work/last.log"
+fi
+# With an ffmpeg.exe on PATH: Debian has no Windows ffmpeg, so ffmpeg_relay.exe stands in for one
+# (tests/windows/ffmpeg_relay.cpp: it takes sortscope's arguments and frames as ffmpeg.exe would
+# and has the host's ffmpeg encode them). The video with its soundtrack equals Linux's.
+relay=$work/ffmpeg-relay
+mkdir -p "$relay"
+${MINGW_CXX:-x86_64-w64-mingw32-g++-posix} -std=c++20 -O1 -Wall -Wextra -Werror -static -municode \
+  -I"$repo/compute" -o "$relay/ffmpeg.exe" "$here/ffmpeg_relay.cpp" \
+  "$repo/compute/platform/command_line_quoting.cpp"
+"$linux_cli" render --algo batcher --n 16 --steps all --sound --out "$work/linux/video.mp4" \
+  >/dev/null 2>&1
+if WINEPATH=$(windows_path "$relay") SORTSCOPE_HOST_FFMPEG=$(windows_path "$(command -v ffmpeg)") \
+   win_cli render --algo batcher --n 16 --steps all --sound --out "out put\\Video ü.mp4" &&
+   cmp -s "$app/out put/Video ü.mp4" "$work/linux/video.mp4" &&
+   [ -z "$(ls "$app/out put" | grep -E 'partial|frames|done')" ]; then
+  pass "render --sound 'Video ü.mp4' through ffmpeg.exe on PATH: equal to Linux's ($(grep -o '[0-9]* frames' "$work/last.log"), $(stat -c %s "$work/linux/video.mp4") bytes)"
+else
+  fail "render --sound 'Video ü.mp4' through ffmpeg.exe on PATH"; tail -n 5 "$work/last.log"
 fi
 
 # --- Folders named with Windows' own separator at the end: a step's PNGs, and a lesson's web
