@@ -18,8 +18,8 @@ namespace ss {
 namespace interruptible_detail {
 // Keeps the thread of work whose caller was interrupted until `done` is set, then joins it (at the
 // next run_interruptibly). Its threads are never detached: mingw-w64's winpthreads, under wine,
-// lost about one detached std::thread in ten thousand before it ran its function, and the caller
-// waited for it without end (docs/windows-build.md, "Threads").
+// lost detached std::threads before they ran their function, and the caller waited for them
+// without end (docs/windows-build.md, "Threads").
 void keep_until_done(std::thread thread, std::shared_ptr<const std::atomic<bool>> done);
 void join_finished_kept_threads();
 }  // namespace interruptible_detail
