@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The Windows leg, meant to end the README's test command (docs/windows-build.md, "Time in the
-# test command", says why it does not yet); run after the Linux suites, whose
-# build/release/app/sortscope-cli it compares with:
+# The Windows leg, the end of the README's test command (docs/windows-build.md, "Time in the
+# test command"); run after the Linux suites, whose build/release/app/sortscope-cli it compares
+# with:
 #
 #   tests/windows/build-and-test.sh
 #
