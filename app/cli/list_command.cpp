@@ -65,7 +65,8 @@ Command add_list_command(CLI::App& app) {
              "(--local onesweep|radix4|mergesort), exchanging by splitters and merging on the "
              "GPU: "
           << (sample_sort_built() ? "mpirun -np R sortscope-cli run --algo sample-sort ..."
-                                  : "available on Linux only, this build has no MPI")
+                                  : "this build has no MPI; a Linux build with Open MPI "
+                                    "installed runs it")
           << "\n";
       std::cout << "devices:\n";
       for (std::size_t i = 0; i < devices.size(); ++i) {

@@ -11,7 +11,8 @@ namespace {
 [[noreturn]] void refuse_sample_sort_without_mpi() {
   throw UsageError(
       "--algo sample-sort runs over MPI ranks (mpirun), and this sortscope-cli was built without "
-      "MPI: the sample sort over MPI is available on Linux only. Every other algorithm runs here");
+      "MPI: the sample sort runs in a Linux build with Open MPI installed (libopenmpi-dev). Every "
+      "other algorithm runs here");
 }
 
 }  // namespace

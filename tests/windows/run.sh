@@ -58,7 +58,7 @@ same_text() { cmp -s <(tr -d '\r' <"$1") "$2"; }
 
 # --- The device.
 if win_cli list && grep -A1 '^devices:' "$work/last.log" | grep -q 'llvmpipe' &&
-   grep -q '^  sample-sort .*available on Linux only' "$work/last.log"; then
+   grep -q '^  sample-sort .*this build has no MPI; a Linux build' "$work/last.log"; then
   pass "list names the device: $(grep -A1 '^devices:' "$work/last.log" | tail -n 1 | sed 's/^ *//')"
 else
   fail "list names the device (and sample-sort as Linux's)"; cat "$work/last.log"
@@ -99,7 +99,7 @@ done
 
 # --- The sample sort over MPI is Linux's alone: said, exit 2.
 win_cli run --algo sample-sort --n 1024; code=$?
-if [ $code -eq 2 ] && grep -q 'Linux only' "$work/last.log"; then
+if [ $code -eq 2 ] && grep -q 'a Linux build with Open MPI' "$work/last.log"; then
   pass "run --algo sample-sort: exit 2, $(sed 's/^sortscope-cli: error: //' "$work/last.log" | cut -c1-80)..."
 else
   fail "run --algo sample-sort: exit $code"; cat "$work/last.log"
