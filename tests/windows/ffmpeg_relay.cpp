@@ -5,10 +5,10 @@
 //
 // It takes the frames from its standard input into a file beside the output, then starts the host's
 // ffmpeg (a Unix program, which wine starts too, named by SORTSCOPE_HOST_FFMPEG as a Windows path)
-// with the same arguments, the pipe and the output replaced by Unix paths: wine gives a Unix
-// program neither a Windows pipe as its input nor Windows paths it can open. Prints to stderr what
-// it received (bytes, and whether they are whole frames of -video_size) and exits with ffmpeg's
-// code; 90 for arguments that are not what sortscope passes.
+// with the same arguments, each input and the output made Unix paths (the pipe, that file): wine
+// gives a Unix program neither a Windows pipe as its input nor Windows paths it can open. Prints
+// to stderr what it received (bytes, and whether they are whole frames of -video_size) and exits
+// with ffmpeg's code; 90 for arguments that are not what sortscope passes.
 #include <windows.h>
 
 #include <cstdio>
