@@ -15,9 +15,10 @@
 # 3. The test binary, cross-built while step 2 runs, under wine: every test case tagged gpu, cli or
 #    render, but the hidden ones and those tagged slow (the failure injections at 2^20 keys and the
 #    long sweeps, whose Windows-specific parts, the process, file and interrupt calls, the quick
-#    cases cover), in two wine processes side by side. Without the Vulkan validation layer, which wine does not
-#    bring (SORTSCOPE_TESTS_WITHOUT_VALIDATION); the three cases that ask for it themselves
-#    ([validation]) and those that need the host (tagged no-wine, each saying why) are left out.
+#    cases cover), in two wine processes side by side. Without the Vulkan validation layer, which
+#    wine does not bring (SORTSCOPE_TESTS_WITHOUT_VALIDATION); the three cases that ask for it
+#    themselves ([validation]) and those that need the host (tagged no-wine, each saying why) are
+#    left out.
 # 4. tests/platform/windows/run.sh: the platform room's Windows side on its own.
 #
 # SORTSCOPE_WINDOWS_TEST_SPEC replaces step 3's test spec. Exits non-zero when any step fails.

@@ -16,22 +16,12 @@
 #include <vector>
 
 #include "platform/command_line_quoting.hpp"
+#include "platform/wide_text_windows.hpp"
 
 namespace {
 
-std::string relay_utf8(const std::wstring& text) {
-  const int size = WideCharToMultiByte(CP_UTF8, 0, text.c_str(), -1, nullptr, 0, nullptr, nullptr);
-  std::string out(size > 0 ? size - 1 : 0, '\0');
-  WideCharToMultiByte(CP_UTF8, 0, text.c_str(), -1, out.data(), size, nullptr, nullptr);
-  return out;
-}
-
-std::wstring relay_wide(const std::string& text) {
-  const int size = MultiByteToWideChar(CP_UTF8, 0, text.c_str(), -1, nullptr, 0);
-  std::wstring out(size > 0 ? size - 1 : 0, L'\0');
-  MultiByteToWideChar(CP_UTF8, 0, text.c_str(), -1, out.data(), size);
-  return out;
-}
+using ss::platform::utf8_from_wide;
+using ss::platform::wide_from_utf8;
 
 // The host's path of a Windows path, through wine's own export (absent on Windows itself).
 std::string relay_unix_path(const std::wstring& windows_path) {
@@ -86,7 +76,7 @@ int wmain(int argc, wchar_t** argv) {
   // ffmpeg's arguments as sortscope passes them: inputs after -i (the frames as pipe:0, or files),
   // the output last. Each file becomes its Unix path; the pipe, a file of what came through it.
   std::vector<std::string> args;
-  for (int i = 1; i < argc; ++i) args.push_back(relay_utf8(argv[i]));
+  for (int i = 1; i < argc; ++i) args.push_back(utf8_from_wide(argv[i]));
   if (args.size() < 3) return relay_refuse("expected ffmpeg's options, inputs and an output");
   const std::wstring output = argv[argc - 1];
   const std::wstring frames = output + L".frames";
@@ -102,7 +92,7 @@ int wmain(int argc, wchar_t** argv) {
         return relay_refuse("no -video_size WxH before the pipe, or cannot write its frames");
       args[i] = relay_unix_path(frames);
     } else {
-      args[i] = relay_unix_path(relay_wide(args[i]));
+      args[i] = relay_unix_path(wide_from_utf8(args[i]));
     }
     if (args[i].empty()) return relay_refuse("no Unix path for an input (not under wine?)");
   }
@@ -123,7 +113,7 @@ int wmain(int argc, wchar_t** argv) {
                                    relay_unix_path(done),
                                    relay_unix_path(host)};
   line.insert(line.end(), args.begin(), args.end());
-  std::wstring command = relay_wide(ss::platform::windows_command_line(line));
+  std::wstring command = wide_from_utf8(ss::platform::windows_command_line(line));
   STARTUPINFOW startup{};
   startup.cb = sizeof startup;
   PROCESS_INFORMATION process{};

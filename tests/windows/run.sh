@@ -173,7 +173,7 @@ relay=$work/ffmpeg-relay
 mkdir -p "$relay"
 ${MINGW_CXX:-x86_64-w64-mingw32-g++-posix} -std=c++20 -O1 -Wall -Wextra -Werror -static -municode \
   -I"$repo/compute" -o "$relay/ffmpeg.exe" "$here/ffmpeg_relay.cpp" \
-  "$repo/compute/platform/command_line_quoting.cpp"
+  "$repo/compute/platform/command_line_quoting.cpp" "$repo/compute/platform/wide_text_windows.cpp"
 "$linux_cli" render --algo batcher --n 16 --steps all --sound --out "$work/linux/video.mp4" \
   >/dev/null 2>&1
 if WINEPATH=$(windows_path "$relay") SORTSCOPE_HOST_FFMPEG=$(windows_path "$(command -v ffmpeg)") \
