@@ -79,6 +79,27 @@ class PosixSpawnActions {
   posix_spawn_file_actions_t actions_;
 };
 
+// Owns posix_spawn's attributes: the child starts with no signal blocked. This process blocks
+// SIGINT and SIGTERM in its threads (stop_requests_posix.cpp) and a child would inherit that,
+// so Ctrl-C at the terminal would not end an ffmpeg or a pdftotext it started.
+class PosixSpawnAttributes {
+ public:
+  PosixSpawnAttributes() {
+    ::posix_spawnattr_init(&attributes_);
+    sigset_t none;
+    sigemptyset(&none);
+    ::posix_spawnattr_setsigmask(&attributes_, &none);
+    ::posix_spawnattr_setflags(&attributes_, POSIX_SPAWN_SETSIGMASK);
+  }
+  ~PosixSpawnAttributes() { ::posix_spawnattr_destroy(&attributes_); }
+  PosixSpawnAttributes(const PosixSpawnAttributes&) = delete;
+  PosixSpawnAttributes& operator=(const PosixSpawnAttributes&) = delete;
+  const posix_spawnattr_t* get() const { return &attributes_; }
+
+ private:
+  posix_spawnattr_t attributes_;
+};
+
 // Starts `args` (args[0] a path to the program).
 std::unique_ptr<ChildProcess::Running> posix_start(std::vector<std::string> args,
                                                    const ChildOptions& options) {
@@ -101,8 +122,9 @@ std::unique_ptr<ChildProcess::Running> posix_start(std::vector<std::string> args
     environment = posix_child_environment(options.environment);
     envp = posix_pointers(environment);
   }
-  const int spawned = ::posix_spawn(&running->pid, argv[0], actions.get(), nullptr, argv.data(),
-                                    envp.empty() ? environ : envp.data());
+  const PosixSpawnAttributes attributes;
+  const int spawned = ::posix_spawn(&running->pid, argv[0], actions.get(), attributes.get(),
+                                    argv.data(), envp.empty() ? environ : envp.data());
   if (spawned != 0) throw SetupError("cannot start " + args[0] + ": " + std::strerror(spawned));
   // The child holds its own copies; the parent keeps only its ends, so the child sees the end of
   // its input when the parent closes it, and the parent sees the end of the output when the

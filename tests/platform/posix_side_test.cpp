@@ -222,6 +222,12 @@ TEST_CASE("platform: stop requests set the interrupt flag and pick the exit code
     CHECK(ss::interrupt_exit_code() == code);
   }
   ss::clear_interrupt();
+  // The install blocks both signals in this thread, for the driver's threads to inherit; a child
+  // must not inherit that: a SIGTERM ends it at once. (Perl, unlike sh, keeps the mask it is
+  // given; without the unblocking it would sleep its 10 s and say so.)
+  ChildProcess child({"perl", "-e", "kill 'TERM', $$; sleep 10; print 'alive'"}, capturing());
+  CHECK(child.read_output().empty());
+  CHECK(child.wait() == -1);
 }
 
 TEST_CASE("platform: the user folders follow XDG, else HOME", "[platform]") {
