@@ -147,9 +147,11 @@ OffscreenOptions::FrameTimes OffscreenRenderer::time_frames(FrameRenderer& frame
     const auto start = std::chrono::steady_clock::now();
     const bool any = frame.bars().queue_again(pan);
     if (windows != nullptr) *windows = any;
-    context_.run_commands([&](const vk::raii::CommandBuffer& cmd) {
-      frame.record(cmd, target_->framebuffer(), target_->extent());
-    });
+    context_.run_commands(
+        [&](const vk::raii::CommandBuffer& cmd) {
+          frame.record(cmd, target_->framebuffer(), target_->extent());
+        },
+        "the drawing of a timed frame");
     const double wall_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const auto [result, stamps] = queries.getResults<std::uint64_t>(
@@ -214,10 +216,12 @@ Image render_frame_offscreen(const Context& context, FrameRenderer& frame, Offsc
   draw();
   ImGui::Render();
   if (inspect) inspect();
-  context.run_commands([&](const vk::raii::CommandBuffer& cmd) {
-    frame.record(cmd, target.framebuffer(), target.extent());
-    if (read_back) target.record_readback(cmd);
-  });
+  context.run_commands(
+      [&](const vk::raii::CommandBuffer& cmd) {
+        frame.record(cmd, target.framebuffer(), target.extent());
+        if (read_back) target.record_readback(cmd);
+      },
+      "the drawing of a frame");
   return read_back ? target.read() : Image{};
 }
 

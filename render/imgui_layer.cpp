@@ -5,6 +5,7 @@
 #include <backends/imgui_impl_vulkan.h>
 
 #include "core/context.hpp"
+#include "core/device_quarantine.hpp"
 #include "render/font_atlas_order.hpp"
 #include "render/fonts.hpp"
 
@@ -135,8 +136,18 @@ void ImGuiLayer::init_backend() {
 
 void ImGuiLayer::shutdown_backend() {
   if (!backend_ready_) return;
-  ImGui_ImplVulkan_Shutdown();
   backend_ready_ = false;
+  if (context_.hung()) {
+    // Dear ImGui's backend frees its buffers, pipeline and font image through its own function
+    // pointers, past the given-up device's dispatcher (core/device_quarantine.hpp), while the
+    // hung GPU may still read them: keep them all, as that dispatcher keeps everything else.
+    ImGuiIO& io = ImGui::GetIO();
+    keep_until_exit(io.BackendRendererUserData);
+    io.BackendRendererUserData = nullptr;
+    io.BackendRendererName = nullptr;
+    return;
+  }
+  ImGui_ImplVulkan_Shutdown();
 }
 
 void ImGuiLayer::set_style(const UiStyle& style) {

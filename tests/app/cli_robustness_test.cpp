@@ -77,6 +77,29 @@ TEST_CASE("cli: a kernel that spins past the fence's limit is reported as a hung
   CHECK(temporaries_beside(out) == 0);
 }
 
+TEST_CASE("cli: a frame's drawing hung on the GPU frees none of what it used, exit 3",
+          "[cli][gpu]") {
+  // Dear ImGui's Vulkan backend frees its vertex buffers, font image and pipeline through its own
+  // function pointers: on a device given up as hung they must be kept, as everything else is.
+  // The validation layer names any freed while the drawing's submission is pending.
+  const std::string png = data_path("hung-frame.png");
+  const std::string args = "render --algo batcher --n 64 --step 3 --out '" + png + "'";
+  // Which submission draws the frame: a lost device (at once) names each.
+  int k = 1;
+  while (k <= 40 && cli(args, "SORTSCOPE_INJECT_FAULT=device-lost@" + std::to_string(k))
+                            .out.find("while running the drawing of a frame") == std::string::npos)
+    ++k;
+  REQUIRE(k <= 40);
+  std::filesystem::remove(png);
+  const auto r = cli(args, "SORTSCOPE_INJECT_FAULT=hang@" + std::to_string(k) +
+                               " SORTSCOPE_GPU_TIMEOUT_S=1 SORTSCOPE_VALIDATION=1");
+  INFO("hang@" << k << "\n" << r.out);
+  CHECK(r.code == 3);
+  CHECK_THAT(r.out, Catch::Contains("seems hung") && Catch::Contains("drawing of a frame") &&
+                        !Catch::Contains("alidation"));
+  CHECK_FALSE(std::filesystem::exists(png));
+}
+
 namespace {
 
 struct Stopped {
