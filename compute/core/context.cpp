@@ -11,9 +11,9 @@
 
 #include "core/device_quarantine.hpp"
 #include "core/errors.hpp"
+#include "core/injected_hang.hpp"
 #include "core/interrupt.hpp"
 #include "core/kernel.hpp"
-#include "core/spinning_kernel.hpp"
 #include "platform/graphics_driver.hpp"
 
 namespace ss {
@@ -22,6 +22,9 @@ namespace {
 
 constexpr const char* k_validation_layer = "VK_LAYER_KHRONOS_validation";
 constexpr std::uint32_t k_required_api = VK_API_VERSION_1_3;
+// How long the context's end waits for its ended injected hang: the GPU goes on at once when the
+// event is set; the bound keeps a driver that never did from holding the process.
+constexpr double k_injected_hang_end_s = 10;
 
 bool env_flag(const char* name) {
   const char* value = std::getenv(name);
@@ -358,6 +361,15 @@ Context::Context(const ContextOptions& options)
 }
 
 Context::~Context() {
+  if (hung_ && injected_hang_ && injected_hang_wait_) {
+    // Everything made on this context is gone by now, kept by the quarantine. The injected hang,
+    // unlike a real one, can be ended: ended and waited for through the driver's own wait, so that
+    // nothing of it runs on after the process (core/injected_hang.hpp).
+    injected_hang_->end();
+    const auto fence = static_cast<VkFence>(*fence_);
+    (void)injected_hang_wait_(static_cast<VkDevice>(*device_), 1, &fence, VK_TRUE,
+                              std::uint64_t(k_injected_hang_end_s * 1e9));
+  }
   if (hung_) {
     // The given-up device keeps its objects (core/device_quarantine.hpp); the instance under it
     // and the log its validation messages go to stay too.
@@ -422,8 +434,8 @@ void Context::run_commands(const std::function<void(const vk::raii::CommandBuffe
   const bool injected = fault_.kind != InjectedFault::Kind::none &&
                         submissions_ == fault_.submission && !injected_once.exchange(true);
   if (injected && fault_.kind == InjectedFault::Kind::hang) {
-    spin_ = std::make_unique<SpinningKernel>(*this);
-    spin_->record(cmd);
+    injected_hang_ = std::make_unique<InjectedHang>(*this);
+    injected_hang_->record(cmd);
   }
   cmd.end();
   const double limit_s = gpu_timeout_s_ > 0 ? gpu_timeout_s_ : gpu_time_limit_s(expected_ms);
@@ -466,7 +478,6 @@ void Context::run_commands(const std::function<void(const vk::raii::CommandBuffe
                                  std::to_string(int(k_min_gpu_time_limit_s)) +
                                  " s; SORTSCOPE_GPU_TIMEOUT_S sets another)";
     const bool settled = settle_after_failure(limit_s);
-    if (spin_) spin_->release();  // an injected hang ends once the policy has been applied
     if (!settled) {
       throw fail(late + " and seems hung" + limit_note,
                  ": sortscope gave the device up, freeing nothing the GPU may still use");
@@ -498,6 +509,7 @@ bool Context::settle_after_failure(double limit_s) const {
   }
   // A real hang: nothing says when the GPU stops using what it was given.
   hung_ = true;
+  if (injected_hang_) injected_hang_wait_ = device_.getDispatcher()->vkWaitForFences;
   quarantine(device_);
   return false;
 }

@@ -18,7 +18,7 @@ namespace ss {
 
 class Kernel;
 struct KernelSpec;
-class SpinningKernel;
+class InjectedHang;
 
 struct ContextOptions {
   // Empty: the best device (discrete GPU, integrated, then CPU); else an index or a name
@@ -50,8 +50,8 @@ double gpu_time_limit_s(double expected_ms);
 // device: SORTSCOPE_INJECT_FAULT=device-lost@K, timeout@K or hang@K makes the K-th submission
 // (1-based) (of the first context to get that far) fail, once per process: as if the device was
 // lost; as if its fence had signalled late (the work finishes: the slow GPU, waited for); or
-// through a kernel that spins past the fence's limit and the wait after it (the hung GPU, given
-// up; compute/shaders/spin.comp, released afterwards so that a GPU stops spinning).
+// through a wait that lasts past the fence's limit and the wait after it (the hung GPU, given up;
+// core/injected_hang.hpp, ended and waited for once the context is destroyed).
 struct InjectedFault {
   enum class Kind { none, device_lost, timeout, hang } kind = Kind::none;
   std::uint64_t submission = 0;
@@ -143,7 +143,10 @@ class Context {
   bool pipeline_robustness_enabled_ = false;
   double gpu_timeout_s_ = 0;  // 0: scaled to each submission's expected time
   InjectedFault fault_;
-  mutable std::unique_ptr<SpinningKernel> spin_;  // made for an injected hang only
+  mutable std::unique_ptr<InjectedHang> injected_hang_;  // made for an injected hang only
+  // The driver's vkWaitForFences, kept when an injected hang is given up (the quarantine answers
+  // waits with VK_ERROR_DEVICE_LOST), for the destructor to wait for its end.
+  mutable PFN_vkWaitForFences injected_hang_wait_ = nullptr;
   mutable std::uint64_t submissions_ = 0;
   mutable bool lost_ = false;
   mutable bool hung_ = false;

@@ -1,9 +1,10 @@
 // A lost or hung GPU at every submission of runs at realistic sizes (2^20 keys and pairs, the
 // sorts whose steps take longest on lavapipe at their own limits): the CLI exits 3 with a message
 // naming what ran, never on a signal, leaves the earlier output as it was, and the run after the
-// last submission passes. The hang is a kernel that spins past the limit (1 s) and the wait for
-// it after (core/context.hpp): the device is given up while lavapipe still runs it, which freed
-// buffers under the running kernel before (a SEGV).
+// last submission passes. The hang is a wait that lasts past the limit (1 s) and the wait for it
+// after (core/injected_hang.hpp): the device is given up with the submission pending, and every
+// object it used must be kept (freed under a kernel lavapipe still ran, they caused a SEGV; the
+// validation layer names any freed while pending).
 #include <cctype>
 #include <string>
 #include <vector>
@@ -146,8 +147,8 @@ TEST_CASE("gpu failure: transposition at its limit (2^17) lost or hung early and
 
 TEST_CASE("gpu failure: under the sanitizers, onesweep at 2^20 lost or hung at every submission",
           "[cli][gpu][faults][sanitizer-suite]") {
-  // The sanitizer suite's share (sanitizers/...): the sanitized CLI gives the device up while
-  // lavapipe still runs the spinning kernel, and exits without a report. The release suite leaves
+  // The sanitizer suite's share (sanitizers/...): the sanitized CLI gives the device up with the
+  // submission pending, and exits without a report. The release suite leaves
   // it to onesweep's [slow] case above, which runs the same commands; the Windows binary runs it
   // as its share of the fault paths, which its spec's ~[slow] leaves out.
   for (const char* fault : {"device-lost", "hang"}) {
