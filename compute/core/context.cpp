@@ -22,9 +22,6 @@ namespace {
 
 constexpr const char* k_validation_layer = "VK_LAYER_KHRONOS_validation";
 constexpr std::uint32_t k_required_api = VK_API_VERSION_1_3;
-// How long the context's end waits for its ended injected hang: the GPU goes on at once when the
-// event is set; the bound keeps a driver that never did from holding the process.
-constexpr double k_injected_hang_end_s = 10;
 
 bool env_flag(const char* name) {
   const char* value = std::getenv(name);
@@ -361,16 +358,10 @@ Context::Context(const ContextOptions& options)
 }
 
 Context::~Context() {
-  if (hung_ && injected_hang_ && injected_hang_wait_) {
-    // Everything made on this context is gone by now, kept by the quarantine. The injected hang,
-    // unlike a real one, can be ended: ended and waited for through the driver's own wait, so that
-    // nothing of it runs on after the process (core/injected_hang.hpp).
-    injected_hang_->end();
-    const auto fence = static_cast<VkFence>(*fence_);
-    (void)injected_hang_wait_(static_cast<VkDevice>(*device_), 1, &fence, VK_TRUE,
-                              std::uint64_t(k_injected_hang_end_s * 1e9));
-  }
   if (hung_) {
+    // Everything made on this context is gone by now, kept by the quarantine. The injected hang,
+    // unlike a real one, can be ended, so that nothing of it runs on after the process.
+    if (injected_hang_) injected_hang_->end_and_wait(*fence_);
     // The given-up device keeps its objects (core/device_quarantine.hpp); the instance under it
     // and the log its validation messages go to stay too.
     keep_until_exit(static_cast<const void*>(messenger_.release()));
@@ -509,7 +500,6 @@ bool Context::settle_after_failure(double limit_s) const {
   }
   // A real hang: nothing says when the GPU stops using what it was given.
   hung_ = true;
-  if (injected_hang_) injected_hang_wait_ = device_.getDispatcher()->vkWaitForFences;
   quarantine(device_);
   return false;
 }

@@ -144,9 +144,6 @@ class Context {
   double gpu_timeout_s_ = 0;  // 0: scaled to each submission's expected time
   InjectedFault fault_;
   mutable std::unique_ptr<InjectedHang> injected_hang_;  // made for an injected hang only
-  // The driver's vkWaitForFences, kept when an injected hang is given up (the quarantine answers
-  // waits with VK_ERROR_DEVICE_LOST), for the destructor to wait for its end.
-  mutable PFN_vkWaitForFences injected_hang_wait_ = nullptr;
   mutable std::uint64_t submissions_ = 0;
   mutable bool lost_ = false;
   mutable bool hung_ = false;

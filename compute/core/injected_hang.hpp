@@ -18,11 +18,15 @@ class InjectedHang {
   explicit InjectedHang(const Context& context);
   // Appends the wait to `cmd`, outside any render pass.
   void record(const vk::raii::CommandBuffer& cmd) const;
-  // Sets the event: the GPU goes on past the wait.
-  void end() const;
+  // Sets the event, then waits (at most seconds) for `fence`, the submission's, through the
+  // driver's own vkWaitForFences: a given-up device's dispatcher answers every wait with
+  // VK_ERROR_DEVICE_LOST (core/device_quarantine.hpp).
+  void end_and_wait(vk::Fence fence) const;
 
  private:
   vk::raii::Event event_;
+  VkDevice device_;
+  PFN_vkWaitForFences driver_wait_;  // taken when made, before the device can be given up
 };
 
 }  // namespace ss

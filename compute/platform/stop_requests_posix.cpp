@@ -21,13 +21,10 @@ namespace {
 std::atomic<StopHandler> g_posix_stop_handler{nullptr};
 static_assert(std::atomic<StopHandler>::is_always_lock_free);  // read in the signal handler
 
-void posix_pass_on_stop(int signal) {
+// The signal handler, and what the signal thread calls for each signal it takes.
+extern "C" void posix_stop_on_signal(int signal) {
   if (const StopHandler handler = g_posix_stop_handler.load())
     handler(signal == SIGTERM ? StopRequest::terminate : StopRequest::interrupt);
-}
-
-extern "C" void posix_stop_on_signal(int signal) {
-  posix_pass_on_stop(signal);
 }
 
 sigset_t posix_stop_signals() {
@@ -45,7 +42,7 @@ void posix_start_signal_thread() {
   std::thread([signals] {
     for (;;) {
       int signal = 0;
-      if (sigwait(&signals, &signal) == 0) posix_pass_on_stop(signal);
+      if (sigwait(&signals, &signal) == 0) posix_stop_on_signal(signal);
     }
   }).detach();
 }
