@@ -179,10 +179,20 @@ std::unique_ptr<ChildProcess::Running> windows_start(const std::filesystem::path
   DWORD flags = CREATE_UNICODE_ENVIRONMENT;
   if (attributes.get() != nullptr) flags |= EXTENDED_STARTUPINFO_PRESENT;
   PROCESS_INFORMATION process{};
-  if (::CreateProcessW(application.c_str(), line.data(), nullptr, nullptr,
-                       inherited.empty() ? FALSE : TRUE, flags,
-                       environment.empty() ? nullptr : environment.data(), nullptr,
-                       &startup.StartupInfo, &process) == 0)
+  const auto create = [&] {
+    return ::CreateProcessW(application.c_str(), line.data(), nullptr, nullptr,
+                            inherited.empty() ? FALSE : TRUE, flags,
+                            environment.empty() ? nullptr : environment.data(), nullptr,
+                            &startup.StartupInfo, &process) != 0;
+  };
+  // Wine 8 now and then loses a new process before it has finished starting (CI logged "wine
+  // client error: sendmsg: Bad file descriptor" beside it) and answers ERROR_INTERNAL_ERROR, which
+  // it gives only when the process ended before running any of its code; so starting it again is
+  // safe. Windows documents no such answer.
+  bool started = create();
+  for (int retry = 0; !started && ::GetLastError() == ERROR_INTERNAL_ERROR && retry < 2; ++retry)
+    started = create();
+  if (!started)
     throw SetupError("cannot start " + program + ": " + windows_error_text(::GetLastError()));
   ::CloseHandle(process.hThread);
   running->process.reset(process.hProcess);
