@@ -10,6 +10,7 @@ namespace {
 constexpr float k_slack = 0.5f;
 
 bool g_on = false;
+float g_smallest_text = 0;
 std::vector<std::string> g_problems;
 std::vector<DrawnCaption> g_captions;
 
@@ -21,8 +22,9 @@ std::string rect_text(ImVec2 min, ImVec2 max) {
 
 }  // namespace
 
-void set_layout_audit(bool on) {
+void set_layout_audit(bool on, float smallest_text) {
   g_on = on;
+  g_smallest_text = smallest_text;
   g_problems.clear();
   g_captions.clear();
 }
@@ -39,6 +41,13 @@ std::vector<std::string> take_layout_problems() {
 
 void audit_text(const ImDrawList* list, ImVec2 pos, ImVec2 size, std::string_view text) {
   if (!g_on || text.empty()) return;
+  if (size.y + k_slack < g_smallest_text) {
+    char height[96];
+    std::snprintf(height, sizeof height, " is %.1f pixels high; text under %.1f cannot be read",
+                  size.y, g_smallest_text);
+    g_problems.push_back("text \"" + std::string(text) + "\" at " +
+                         rect_text(pos, {pos.x + size.x, pos.y + size.y}) + height);
+  }
   const ImVec4 clip = list->_ClipRectStack.back();
   if (pos.x >= clip.x - k_slack && pos.y >= clip.y - k_slack &&
       pos.x + size.x <= clip.z + k_slack && pos.y + size.y <= clip.w + k_slack)

@@ -12,13 +12,14 @@
 
 namespace ss::render {
 
-void set_layout_audit(bool on);
+// `smallest_text`: the height in pixels below which text counts as too small to read (0: none).
+void set_layout_audit(bool on, float smallest_text = 0);
 bool layout_audit_on();
 // The problems recorded since the last call, one sentence each.
 std::vector<std::string> take_layout_problems();
 
 // Text of `size` about to be drawn at `pos` into `list`: a problem when it leaves the list's
-// current clip rectangle.
+// current clip rectangle or is smaller than the smallest readable text.
 void audit_text(const ImDrawList* list, ImVec2 pos, ImVec2 size, std::string_view text);
 // A view given [min, max] that needs `need` (width, height) to be read: a problem when it got
 // less.

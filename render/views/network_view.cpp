@@ -120,6 +120,7 @@ namespace {
 struct Placement {
   Geometry g;
   float font_size = 0;
+  std::uint32_t label_every = 1;  // wire numbers on every wire, or on every 2nd, 4th, ...
   bool print_text = false;
   bool print_values = false;
   float values_width = 0;
@@ -136,9 +137,18 @@ Placement place_network(ImVec2 min, ImVec2 max, const NetworkLayout& layout, con
   p.print_values = state.current.has_value() && shown <= k_max_printed_wires;
   const float height = std::max(1.0f, max.y - min.y);
   p.g.wire_spacing = height / float(shown) * style.zoom;
-  // Numbers shrink to the wire spacing so neighbouring wires' labels never overlap.
+  // Numbers shrink to the wire spacing so neighbouring wires' labels never overlap, down to half
+  // the font's size (7 pixels at the default size, 15 in presenter mode, what a projector's back
+  // row still reads); below that only every 2nd, 4th, ... wire is numbered, at that size, and the
+  // keys are left to the bars.
+  const float readable = std::max(7.0f, 0.5f * font->FontSize);
   p.font_size = std::min(font->FontSize, p.g.wire_spacing * 0.92f);
-  p.print_text = p.font_size >= 7.0f;
+  while (p.font_size < readable && p.label_every < 64) {
+    p.label_every *= 2;
+    p.font_size = std::min(font->FontSize, float(p.label_every) * p.g.wire_spacing * 0.92f);
+  }
+  p.print_text = p.font_size >= readable;
+  if (p.label_every > 1) p.print_values = false;
   // Right margin for the keys now on the wires, left margin for wire numbers.
   if (p.print_values && p.print_text) {
     for (std::uint32_t w = first_wire; w < end_wire; ++w)
@@ -212,6 +222,7 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
   const float font_size = placement.font_size;
   const float values_width = placement.values_width;
   const float label_width = placement.label_width;
+  const std::uint32_t label_every = placement.label_every;
 
   list->PushClipRect(min, max, true);
   const int current = state.position > 0 ? layout.layer_of_step(state.position - 1) : -1;
@@ -240,11 +251,13 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
     // Wires closer than 3 pixels would only paint a grey moire: zoom in to see them.
     if (g.wire_spacing >= 3.0f)
       list->AddLine({g.x0, y}, {right_end, y}, colors.dim, wire_thickness);
-    if (label_width > 0) {
+    if (label_width > 0 && w % label_every == 0) {
       const std::string label = std::to_string(w);
       const float tw = font->CalcTextSizeA(font_size, FLT_MAX, 0, label.c_str()).x;
-      draw_text(list, font, font_size, {g.x0 - tw - 6 * s, y - font_size * 0.5f}, colors.dim,
-                label);
+      // Numbers on every 2nd, 4th, ... wire are taller than a wire's room: the end ones stay
+      // inside the diagram.
+      const float top = std::max(min.y, std::min(y - font_size * 0.5f, max.y - font_size));
+      draw_text(list, font, font_size, {g.x0 - tw - 6 * s, top}, colors.dim, label);
     }
   }
   // Comparators.
@@ -296,6 +309,12 @@ void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout&
 
 float network_min_height(const NetworkLayout& layout, float line) {
   return std::max(4.0f * line, 2.0f * float(std::min(layout.wires, 128u)));
+}
+
+float network_readable_height(const NetworkLayout& layout, KeyWindow wires, float line) {
+  // At least place_network's readable size (half the numbers' font) on every wire.
+  const std::uint32_t shown = wires.end(layout.wires) - wires.begin(layout.wires);
+  return shown <= k_max_printed_wires ? float(shown) * 0.5f * line / 0.92f : 0.0f;
 }
 
 std::string network_svg(const NetworkLayout& layout, const StepState& state,

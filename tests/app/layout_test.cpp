@@ -1,6 +1,6 @@
 // The app's whole window (panels and central view) drawn offscreen at projector sizes, for every
 // algorithm, view and a few steps: nothing may be drawn outside its rectangle (clipped, cut or
-// overlapping) and no view may get less room than it needs to be read. See
+// overlapping) or too small to read, and no view may get less room than it needs to be read. See
 // support/layout_check.hpp for what is checked. SORTSCOPE_LAYOUT_PNG=DIR writes every frame
 // checked to DIR, to look at, and the problems found at each display size. The larger displays
 // are [slow]: the sanitizer build runs the two at 1280x720.
@@ -101,7 +101,8 @@ class Frames {
   const render::UiStyle& style() const { return style_; }
 
   // Draws the app twice (tables size their columns from the frame before) and returns what the
-  // second frame drew outside its room.
+  // second frame drew outside its room, or too small to read: under 7 pixels at the default size,
+  // twice that in presenter mode (a projector's back row).
   std::vector<std::string> problems(gui::App& app, const std::string& png,
                                     const std::vector<std::string>& overlays,
                                     std::vector<render::DrawnCaption>* captions = nullptr) {
@@ -111,7 +112,7 @@ class Frames {
     std::vector<std::string> found;
     render::Image image;
     for (int f = 0; f < 2; ++f) {
-      render::set_layout_audit(f == 1);
+      render::set_layout_audit(f == 1, 7.0f * style_.scale);
       image = render::render_frame_offscreen(
           test::gpu(), frame_, target_, [&] { gui::draw_panels(app, frame_); },
           [&] {

@@ -4,7 +4,8 @@
 // glyph or a shape cut at a window's, a table column's or a view's edge), every window's and
 // table column's content against what shows of it (a label ImGui dropped whole past the edge),
 // the windows against the display and each other, and what the views reported as they drew
-// (render/layout_audit.hpp: text wholly outside its room, views given less room than they need).
+// (render/layout_audit.hpp: text wholly outside its room or too small, views given less room than
+// they need).
 // Scrolling is not clipping: a window with a visible scrollbar may run past its edge that way.
 #include <string>
 #include <vector>
