@@ -9,6 +9,7 @@
 #include "algorithms/network_facts.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "core/ms_since.hpp"
 #include "render/frame_renderer.hpp"
 #include "render/step_text.hpp"
 #include "render/views/race_view.hpp"
@@ -152,8 +153,7 @@ OffscreenOptions::FrameTimes OffscreenRenderer::time_frames(FrameRenderer& frame
           frame.record(cmd, target_->framebuffer(), target_->extent());
         },
         "the drawing of a timed frame");
-    const double wall_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double wall_ms = ms_since(start);
     const auto [result, stamps] = queries.getResults<std::uint64_t>(
         0, FrameRenderer::k_timestamps, FrameRenderer::k_timestamps * sizeof(std::uint64_t),
         sizeof(std::uint64_t), vk::QueryResultFlagBits::e64 | vk::QueryResultFlagBits::eWait);

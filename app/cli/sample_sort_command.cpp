@@ -18,6 +18,7 @@
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "core/ms_since.hpp"
 #include "distributed/distributed_output.hpp"
 #include "distributed/distributed_verify.hpp"
 #include "distributed/mpi_world.hpp"

@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "core/context.hpp"
 #include "core/interrupt.hpp"
+#include "core/ms_since.hpp"
 #include "distributed/mpi_world.hpp"
 #include "distributed/rank_watchdog.hpp"
 #include "input/distributions.hpp"
@@ -51,11 +52,6 @@ std::string device_for_rank(const MpiWorld& world, const std::string& asked) {
 }
 
 }  // namespace
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
 
 void refuse_together(const MpiWorld& world, const std::string& problem) {
   const std::string first = world.first_problem(problem);

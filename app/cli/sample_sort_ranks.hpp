@@ -2,7 +2,6 @@
 // What `run` and `bench` of the sample sort share on every rank: MPI set up with its failure
 // policy, the arguments checked to be the same on every rank, the scenario resolved and refused
 // together, each rank's device and input, and one timed sort.
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -66,9 +65,6 @@ struct RankRun {
 
 // One sort by every rank, started together (an MPI barrier).
 RankRun sort_once(const MpiWorld& world, SampleSortRank& sorter, RankWatchdog& watchdog);
-
-// Milliseconds from `start` to now.
-double ms_since(std::chrono::steady_clock::time_point start);
 
 // Every rank's `text`, in rank order.
 std::vector<std::string> gather_text(const MpiWorld& world, const std::string& text);

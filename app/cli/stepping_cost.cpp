@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "core/interrupt.hpp"
+#include "core/ms_since.hpp"
 #include "plan/stepper.hpp"
 
 namespace ss::cli {
@@ -23,9 +24,7 @@ double ms_per_step(const Context& context, const Plan& plan, const KeyArray& inp
     stepper.next();
     if (check && !stepper.last_invariant()->holds) ++failures;
   }
-  const double ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  return ms / double(std::max<std::size_t>(plan.steps.size(), 1));
+  return ms_since(start) / double(std::max<std::size_t>(plan.steps.size(), 1));
 }
 
 }  // namespace

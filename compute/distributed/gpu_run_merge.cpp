@@ -10,6 +10,7 @@
 #include "core/context.hpp"
 #include "core/errors.hpp"
 #include "core/kernel.hpp"
+#include "core/ms_since.hpp"
 #include "distributed/kernel_bindings.hpp"
 #include "plan/device_limits.hpp"
 #include "plan/plan.hpp"
@@ -150,8 +151,7 @@ RunMergeResult merge_runs_on_gpu(const Context& context, const KeyArray& runs,
   context.run_commands(
       [&](const vk::raii::CommandBuffer& cmd) { result.rounds = merger.record(cmd, run_lengths); },
       "the merge of " + std::to_string(run_lengths.size()) + " received runs");
-  result.merge_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  result.merge_ms = ms_since(start);
   result.merged.type = runs.type;
   result.merged.has_values = runs.has_values;
   result.merged.words =

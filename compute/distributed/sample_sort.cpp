@@ -9,6 +9,7 @@
 #include "algorithms/algorithm.hpp"
 #include "core/context.hpp"
 #include "core/errors.hpp"
+#include "core/ms_since.hpp"
 #include "distributed/device_key_reads.hpp"
 #include "distributed/gpu_run_merge.hpp"
 #include "distributed/gpu_splitter_search.hpp"
@@ -22,10 +23,6 @@ namespace ss {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 int as_int(std::uint64_t value, const char* what) {
   if (value > static_cast<std::uint64_t>(INT_MAX)) {

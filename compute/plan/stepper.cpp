@@ -5,6 +5,7 @@
 
 #include "core/context.hpp"
 #include "core/interrupt.hpp"
+#include "core/ms_since.hpp"
 #include "shaders/common/network_bindings.h"
 #include "verify/invariant_checker.hpp"
 
@@ -59,7 +60,7 @@ void Stepper::run_range(std::size_t begin, std::size_t end, bool restore_first,
           for (const StepPart& part : parts) resources_.record_step_part(cmd, part);
         },
         what, splitter_.estimate_ms(parts));
-    splitter_.learn(parts, std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    splitter_.learn(parts, ms_since(start));
     first = false;
     position_ = cursor.step;
     if (cursor.unit == 0) {
