@@ -45,7 +45,7 @@ struct RenderOptions {
   float ui_scale = 1.0f;
   bool presenter = false;
   // Given on the command line: --web's own defaults (web_frame_defaults) leave these alone.
-  bool width_given = false, height_given = false, presenter_given = false;
+  bool width_given = false, height_given = false, presenter_given = false, ui_scale_given = false;
   bool caption = false;
   std::string lesson;  // a handout of this lesson (name or file) instead of one step
   bool web = false;    // with --lesson: an offline web lesson instead of a handout
@@ -152,6 +152,14 @@ RenderOptions web_frame_defaults(RenderOptions o) {
   return o;
 }
 
+// A handout's picture is printed 8 inches wide: 1920 pixels at 240 per inch, where the default
+// scale's 17-pixel text would be 5 points. At 1.5 it is 7.7 points, and the picture holds what the
+// app shows at 1280x720. A scale or theme given on the command line is drawn as given.
+RenderOptions handout_frame_defaults(RenderOptions o) {
+  if (!o.ui_scale_given && !o.presenter) o.ui_scale = 1.5f;
+  return o;
+}
+
 // The second sort of a race: the same input and spec, planned for `algorithm`, stepped to where
 // the first stands (race_view.hpp).
 int render_race(const RenderOptions& o, const render::OffscreenOptions& frame) {
@@ -238,8 +246,9 @@ int render_command(const RenderOptions& o) {
       throw UsageError(
           "--lesson draws every stop of the lesson's scenes; leave out --step, "
           "--steps, --race and --svg (the lesson names them)");
-    return render_lesson_handout(o.lesson, o.out, o.scenario.device,
-                                 frame_options(o.web ? web_frame_defaults(o) : o), o.web);
+    return render_lesson_handout(
+        o.lesson, o.out, o.scenario.device,
+        frame_options(o.web ? web_frame_defaults(o) : handout_frame_defaults(o)), o.web);
   }
   if (o.web) throw UsageError("--web writes a lesson's site: give it with --lesson NAME|FILE");
   if (!o.race.empty()) return render_race(o, frame_options(o));
@@ -385,8 +394,10 @@ Command add_render_command(CLI::App& app) {
   sub->add_option("--height", options->height, "image height in pixels (--web: 720)")
       ->capture_default_str()
       ->each([options](const std::string&) { options->height_given = true; });
-  sub->add_option("--ui-scale", options->ui_scale, "scale of text and lines (0.5 to 4)")
-      ->capture_default_str();
+  sub->add_option("--ui-scale", options->ui_scale,
+                  "scale of text and lines (0.5 to 4; a --lesson handout: 1.5)")
+      ->capture_default_str()
+      ->each([options](const std::string&) { options->ui_scale_given = true; });
   sub->add_option("--lesson", options->lesson,
                   "a handout of a lesson (a built-in one's name, or a lesson file): one page per "
                   "stop with the picture, the caption and the lecturer's text, to --out FILE.pdf "
