@@ -20,6 +20,12 @@ std::string rect_text(ImVec2 min, ImVec2 max) {
   return text;
 }
 
+// `text` of `size` at `pos`, as a problem's sentence starts.
+std::string placed_text(std::string_view text, ImVec2 pos, ImVec2 size) {
+  return "text \"" + std::string(text) + "\" at " +
+         rect_text(pos, {pos.x + size.x, pos.y + size.y});
+}
+
 }  // namespace
 
 void set_layout_audit(bool on, float smallest_text) {
@@ -45,15 +51,13 @@ void audit_text(const ImDrawList* list, ImVec2 pos, ImVec2 size, std::string_vie
     char height[96];
     std::snprintf(height, sizeof height, " is %.1f pixels high; text under %.1f cannot be read",
                   size.y, g_smallest_text);
-    g_problems.push_back("text \"" + std::string(text) + "\" at " +
-                         rect_text(pos, {pos.x + size.x, pos.y + size.y}) + height);
+    g_problems.push_back(placed_text(text, pos, size) + height);
   }
   const ImVec4 clip = list->_ClipRectStack.back();
   if (pos.x >= clip.x - k_slack && pos.y >= clip.y - k_slack &&
       pos.x + size.x <= clip.z + k_slack && pos.y + size.y <= clip.w + k_slack)
     return;
-  g_problems.push_back("text \"" + std::string(text) + "\" at " +
-                       rect_text(pos, {pos.x + size.x, pos.y + size.y}) + " leaves its room " +
+  g_problems.push_back(placed_text(text, pos, size) + " leaves its room " +
                        rect_text({clip.x, clip.y}, {clip.z, clip.w}));
 }
 

@@ -117,6 +117,15 @@ ImU32 workgroup_color(std::uint32_t workgroup) {
 namespace {
 
 // Where the diagram's parts go in [min, max]: drawing and clicks share it.
+// A wire number's font size per pixel between wires: neighbouring numbers never overlap.
+constexpr float k_label_per_spacing = 0.92f;
+
+// The smallest wire number that is still read: half the numbers' font (7 pixels at the default
+// size, 15 in presenter mode, what a projector's back row still reads), never under 7.
+float readable_label_size(const ImFont* font) {
+  return std::max(7.0f, 0.5f * font->FontSize);
+}
+
 struct Placement {
   Geometry g;
   float font_size = 0;
@@ -137,15 +146,14 @@ Placement place_network(ImVec2 min, ImVec2 max, const NetworkLayout& layout, con
   p.print_values = state.current.has_value() && shown <= k_max_printed_wires;
   const float height = std::max(1.0f, max.y - min.y);
   p.g.wire_spacing = height / float(shown) * style.zoom;
-  // Numbers shrink to the wire spacing so neighbouring wires' labels never overlap, down to half
-  // the font's size (7 pixels at the default size, 15 in presenter mode, what a projector's back
-  // row still reads); below that only every 2nd, 4th, ... wire is numbered, at that size, and the
-  // keys are left to the bars.
-  const float readable = std::max(7.0f, 0.5f * font->FontSize);
-  p.font_size = std::min(font->FontSize, p.g.wire_spacing * 0.92f);
+  // Numbers shrink to the wire spacing, down to the readable size; below that only every 2nd,
+  // 4th, ... wire is numbered, at that size, and the keys are left to the bars.
+  const float readable = readable_label_size(font);
+  p.font_size = std::min(font->FontSize, p.g.wire_spacing * k_label_per_spacing);
   while (p.font_size < readable && p.label_every < 64) {
     p.label_every *= 2;
-    p.font_size = std::min(font->FontSize, float(p.label_every) * p.g.wire_spacing * 0.92f);
+    p.font_size =
+        std::min(font->FontSize, float(p.label_every) * p.g.wire_spacing * k_label_per_spacing);
   }
   p.print_text = p.font_size >= readable;
   if (p.label_every > 1) p.print_values = false;
@@ -311,10 +319,12 @@ float network_min_height(const NetworkLayout& layout, float line) {
   return std::max(4.0f * line, 2.0f * float(std::min(layout.wires, 128u)));
 }
 
-float network_readable_height(const NetworkLayout& layout, KeyWindow wires, float line) {
-  // At least place_network's readable size (half the numbers' font) on every wire.
+float network_readable_height(const NetworkLayout& layout, KeyWindow wires, ImFont* mono) {
   const std::uint32_t shown = wires.end(layout.wires) - wires.begin(layout.wires);
-  return shown <= k_max_printed_wires ? float(shown) * 0.5f * line / 0.92f : 0.0f;
+  const ImFont* font = mono != nullptr ? mono : ImGui::GetFont();
+  return shown <= k_max_printed_wires
+             ? float(shown) * readable_label_size(font) / k_label_per_spacing
+             : 0.0f;
 }
 
 std::string network_svg(const NetworkLayout& layout, const StepState& state,

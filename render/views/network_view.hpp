@@ -63,9 +63,9 @@ struct NetworkStyle {
 // read by zooming in).
 float network_min_height(const NetworkLayout& layout, float line);
 // The height at which each of the `wires` shown (up to k_max_printed_wires) gets its number and
-// key at a size read from the back of a lecture room: the bars give up their share for it, down
-// to their own minimum.
-float network_readable_height(const NetworkLayout& layout, KeyWindow wires, float line);
+// key in `mono` at the smallest size the diagram still prints them, one read from the back of a
+// lecture room: the bars give up their share for it, down to their own minimum.
+float network_readable_height(const NetworkLayout& layout, KeyWindow wires, ImFont* mono);
 // Draws into `list` inside [min, max], highlighting the layer of the step shown in `state`.
 void draw_network(ImDrawList* list, ImVec2 min, ImVec2 max, const NetworkLayout& layout,
                   const StepState& state, const NetworkStyle& style, const Palette& colors,

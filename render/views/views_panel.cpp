@@ -271,10 +271,10 @@ void draw_views_in(BarsView& bars, ImGuiLayer& ui, const StepState& state,
   if (network) {
     const float shared = room - legend_h - 6 * s - facts_caption;
     // The bars give up their share for a wire diagram whose every wire then reads; not for less.
-    const float readable = network_readable_height(*layout, options.window, line);
-    const float network_need = shared - bars_min >= readable
-                                   ? std::max(readable, network_min_height(*layout, line))
-                                   : network_min_height(*layout, line);
+    const float readable = network_readable_height(*layout, options.window, ui.mono());
+    const float network_min = network_min_height(*layout, line);
+    const float network_need =
+        shared - bars_min >= readable ? std::max(readable, network_min) : network_min;
     bars_h = bars_height(shared, k_network_bars_share, network_need, bars_min);
   } else if (!views.empty())
     bars_h = bars_height(room - legend_h - detail_gap, k_bars_share, stacked_need(), bars_min);
